@@ -1,0 +1,43 @@
+"""The rules of Dudo as a pure library: no audio, no parsing, no I/O but presets.
+
+>>> from assistant.rules import Game, Raise, Call, Count, Bid, preset
+>>> game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+>>> _ = game.apply(Start("ana", "izquierda"))
+>>> _ = game.apply(Raise("ana", Bid(3, 3)))
+>>> game.turn
+'beto'
+>>> game.violation(Raise("beto", Bid(2, 3))).reason
+'Después de tres trenes hay que subir: cuatro de cualquier pinta, tres cuadras o dos ases.'
+>>> events = game.apply(Call("beto", "dudo"))
+>>> [e["tipo"] for e in game.apply(Count(2))]
+['cuenta', 'pierde', 'ronda']
+>>> game.seats["ana"].dice, game.starter
+(4, 'ana')
+"""
+
+from assistant.rules.actions import (
+    Action,
+    Call,
+    Count,
+    Hands,
+    Oblige,
+    Penalty,
+    Raise,
+    ShownHand,
+    Start,
+    Verdict,
+    action_from_json,
+    action_to_json,
+)
+from assistant.rules.bid import AS, FACES, HIDDEN, Bid
+from assistant.rules.errors import IllegalAction, MalformedBid, RuleSetError, RulesError
+from assistant.rules.game import Event, Game, Pending
+from assistant.rules.hands import count_face, hand_kinds, valid_pass
+from assistant.rules.ruleset import DEFAULT_PRESET, PRESETS, RuleSet, load_rules, preset, with_overrides
+
+__all__ = [
+    "AS", "FACES", "HIDDEN", "Action", "Bid", "Call", "Count", "DEFAULT_PRESET", "Event", "Game",
+    "Hands", "IllegalAction", "MalformedBid", "Oblige", "PRESETS", "Penalty", "Pending", "Raise",
+    "RuleSet", "RuleSetError", "RulesError", "ShownHand", "Start", "Verdict", "action_from_json",
+    "action_to_json", "count_face", "hand_kinds", "load_rules", "preset", "valid_pass", "with_overrides",
+]
