@@ -1,0 +1,163 @@
+"""What the parser understood: one small frozen value per kind of utterance.
+
+``to_json`` gives the shapes ``dudo interpretar`` prints (keys in Spanish,
+exactly as the issue specifies). Not understanding is a normal result:
+``Unknown``, which may carry a hint of what was heard ("a number but no face")
+so the referee can ask a precise question back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Face = int | Literal["estas"]
+Direction = Literal["derecha", "izquierda"]
+Query = Literal["dados", "marcador", "turno", "apuesta"]
+CallName = Literal["dudo", "siciliana", "calzo", "paso", "mato", "picado"]
+
+
+@dataclass(frozen=True)
+class BidCommand:
+    quantity: int
+    face: Face
+    direction: Direction | None = None
+    action: ClassVar[str] = "apuesta"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"accion": self.action, "cantidad": self.quantity, "pinta": self.face}
+        if self.direction:
+            data["sentido"] = self.direction
+        return data
+
+
+@dataclass(frozen=True)
+class CallCommand:
+    call: CallName
+
+    @property
+    def action(self) -> str:
+        return self.call
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.call}
+
+
+@dataclass(frozen=True)
+class ObligoCommand:
+    mode: Literal["abierto", "cerrado"] | None = None
+    action: ClassVar[str] = "obligo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action, "modo": self.mode}
+
+
+@dataclass(frozen=True)
+class CountCommand:
+    quantity: int
+    action: ClassVar[str] = "cuenta"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action, "cantidad": self.quantity}
+
+
+@dataclass(frozen=True)
+class PlayerCountCommand:
+    """"ana tiene dos"; several at once ("ana dos beto uno") keep the rest in ``more``."""
+
+    player: str
+    quantity: int
+    more: tuple[tuple[str, int], ...] = ()
+    action: ClassVar[str] = "cuenta_jugador"
+
+    @property
+    def counts(self) -> list[tuple[str, int]]:
+        return [(self.player, self.quantity), *self.more]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"accion": self.action, "jugador": self.player, "cantidad": self.quantity}
+        if self.more:
+            data["mas"] = [{"jugador": p, "cantidad": n} for p, n in self.more]
+        return data
+
+
+@dataclass(frozen=True)
+class HandCommand:
+    faces: tuple[int, ...]
+    player: str | None = None
+    action: ClassVar[str] = "mano"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"accion": self.action, "caras": sorted(self.faces)}
+        if self.player:
+            data["jugador"] = self.player
+        return data
+
+
+@dataclass(frozen=True)
+class StartCommand:
+    player: str | None = None
+    direction: Direction | None = None
+    action: ClassVar[str] = "parte"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action, "jugador": self.player, "sentido": self.direction}
+
+
+@dataclass(frozen=True)
+class SimpleCommand:
+    """si, no, deshacer."""
+
+    action: Literal["si", "no", "deshacer"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action}
+
+
+@dataclass(frozen=True)
+class QueryCommand:
+    what: Query
+    action: ClassVar[str] = "consulta"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action, "que": self.what}
+
+
+@dataclass(frozen=True)
+class PenaltyCommand:
+    player: str
+    action: ClassVar[str] = "castigo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action, "jugador": self.player}
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Not understood. ``hint``: "falta_pinta" when a quantity came without a face,
+    "falta_cantidad" for a face without a quantity, "jugador" for a name we
+    could not place; ``quantity``/``face`` keep what was heard."""
+
+    hint: str | None = None
+    quantity: int | None = None
+    face: int | None = None
+    heard: tuple[str, ...] = field(default=(), compare=False)
+    action: ClassVar[str] = "desconocido"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"accion": self.action}
+
+
+Command = (
+    BidCommand
+    | CallCommand
+    | ObligoCommand
+    | CountCommand
+    | PlayerCountCommand
+    | HandCommand
+    | StartCommand
+    | SimpleCommand
+    | QueryCommand
+    | PenaltyCommand
+    | Unknown
+)
