@@ -190,6 +190,17 @@ def with_overrides(base: RuleSet, overrides: dict[str, Any], source: str = "las 
     return result
 
 
+def rules_from_json(data: dict[str, Any]) -> RuleSet:
+    """The inverse of ``RuleSet.to_json`` (a journal's header), every key checked."""
+    fields_ = dict(data)
+    overrides = fields_.pop("overrides", [])
+    checked = _build(fields_, "el registro")
+    missing = _KEYS - set(checked)
+    if missing:
+        raise RuleSetError(f"Al registro le falta la regla '{sorted(missing)[0]}'.")
+    return RuleSet(**checked, overrides=tuple(overrides))
+
+
 def load_rules(spec: str | Path) -> RuleSet:
     """A preset name, or the path of a house-rules TOML file."""
     text_spec = str(spec)

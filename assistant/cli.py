@@ -1,0 +1,537 @@
+"""The `dudo` command.
+
+Heavy modules (vosk, sounddevice, pyttsx3) are imported only by the
+subcommands that need them, so `dudo interpretar` and `dudo simular` start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+import typer.rich_utils
+
+try:  # typer >= 0.2x vendors click
+    from typer import _click as click  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - older typer with click installed
+    import click  # type: ignore[no-redef]
+
+from assistant import journal as journal_module
+from assistant import replies
+from assistant.referee import Referee
+from assistant.rules import DEFAULT_PRESET, Game, RulesError, load_rules
+from assistant.session import Session, Utterance, keyboard, script_lines
+from assistant.speech import Parser, grammar
+
+log = logging.getLogger("dudo")
+
+# ------------------------------------------------------------------ Spanish help
+
+_CLICK_ES = {
+    "Usage:": "Uso:",
+    "Show this message and exit.": "Muestra esta ayuda y sale.",
+    "Error": "Error",
+    "Try {command!r} for help.": "Prueba {command!r} para ver la ayuda.",
+    "Try '{command} {option}' for help.": "Prueba '{command} {option}' para ver la ayuda.",
+    "Missing argument": "Falta el argumento",
+    "Missing option": "Falta la opción",
+    "Missing parameter": "Falta el parámetro",
+    "No such command {name!r}.": "No existe el comando {name!r}.",
+    "No such option: {name}": "No existe la opción: {name}",
+    "Got unexpected extra argument ({args})": "Sobra el argumento ({args})",
+    "Got unexpected extra arguments ({args})": "Sobran los argumentos ({args})",
+    "Invalid value": "Valor no válido",
+    "Invalid value for {param_hint}": "Valor no válido para {param_hint}",
+    "Option {name!r} requires an argument.": "La opción {name!r} necesita un valor.",
+    "{value!r} is not a valid integer.": "{value!r} no es un número entero.",
+    "{value!r} is not a valid float.": "{value!r} no es un número.",
+    "Path {0} {1!r} does not exist.": "La ruta {0} {1!r} no existe.",
+    "File": "El archivo",
+    "Directory": "La carpeta",
+    "Aborted!": "Cancelado.",
+    "default": "por omisión",
+    "required": "obligatorio",
+}
+
+
+def _spanish(message: str) -> str:
+    return _CLICK_ES.get(message, message)
+
+
+def _translate_help() -> None:
+    prefix = click.__name__
+    for module_name in (f"{prefix}.core", f"{prefix}.exceptions", f"{prefix}.formatting", f"{prefix}.decorators",
+                        f"{prefix}.types", f"{prefix}.parser", "typer.core", "typer.rich_utils", "typer.main"):
+        module = sys.modules.get(module_name)
+        if module is not None and hasattr(module, "_"):
+            module._ = _spanish  # type: ignore[attr-defined]
+    # click's help option and usage prefix are literals, not gettext calls
+    original_help_option = click.core.Command.get_help_option
+
+    def help_option_es(self: Any, ctx: Any) -> Any:
+        option = original_help_option(self, ctx)
+        if option is not None:
+            option.help = "Muestra esta ayuda y sale."
+        return option
+
+    click.core.Command.get_help_option = help_option_es
+    original_usage = click.formatting.HelpFormatter.write_usage
+
+    def usage_es(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        original_usage(self, prog, args, "Uso: " if prefix is None else prefix)
+
+    click.formatting.HelpFormatter.write_usage = usage_es
+    typer.rich_utils.OPTIONS_PANEL_TITLE = "Opciones"
+    typer.rich_utils.ARGUMENTS_PANEL_TITLE = "Argumentos"
+    typer.rich_utils.COMMANDS_PANEL_TITLE = "Comandos"
+    typer.rich_utils.ERRORS_PANEL_TITLE = "Error"
+    typer.rich_utils.DEFAULT_STRING = "[por omisión: {}]"
+    typer.rich_utils.REQUIRED_LONG_STRING = "[obligatorio]"
+    typer.rich_utils.ENVVAR_STRING = "[variable: {}]"
+    typer.rich_utils.ABORTED_TEXT = "Cancelado."
+
+
+_translate_help()
+
+app = typer.Typer(
+    help=(
+        "Árbitro de Dudo (cacho) por voz, sin internet.\n\n"
+        "Ejemplos:\n\n"
+        "  dudo jugar --jugadores ana,beto,carla --reglas caleuchano\n\n"
+        "  dudo jugar --texto --jugadores ana,beto\n\n"
+        "  dudo interpretar \"tres trenes\" \"dudo\"\n\n"
+        "  dudo simular partida.txt --jugadores ana,beto --reglas yocacho --json"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help", "--ayuda"]},
+)
+modelo_app = typer.Typer(help="El modelo de voz en español: descargarlo y ver qué hay instalado.", no_args_is_help=True)
+app.add_typer(modelo_app, name="modelo")
+
+
+class UserError(Exception):
+    """A problem to tell the player in Spanish, without a traceback."""
+
+
+# ------------------------------------------------------------------ shared options
+
+Players = Annotated[
+    Optional[str],
+    typer.Option("--jugadores", "-j", help="Nombres en el orden en que se juega por la izquierda, separados por comas: ana,beto,carla."),
+]
+Rules = Annotated[
+    str,
+    typer.Option("--reglas", "-r", help="Preset (caleuchano, yocacho, chimbo9, clasico) o un archivo TOML con reglas de la casa."),
+]
+
+
+def _players(text: str | None) -> list[str]:
+    if not text:
+        return []
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    return names
+
+
+def _rules(spec: str) -> Any:
+    try:
+        return load_rules(spec)
+    except RulesError as err:
+        raise UserError(err.reason) from err
+
+
+def _new_game(rules_spec: str, players: list[str]) -> Game:
+    if len(players) < 2:
+        raise UserError("Se necesitan al menos dos jugadores: --jugadores ana,beto")
+    try:
+        return Game(_rules(rules_spec), players)
+    except RulesError as err:
+        raise UserError(err.reason) from err
+
+
+# ------------------------------------------------------------------ interpretar, gramatica
+
+
+@app.command()
+def interpretar(
+    frases: Annotated[Optional[list[str]], typer.Argument(help="Frases a interpretar; sin frases, lee una por línea de la entrada.")] = None,
+    jugadores: Players = None,
+) -> None:
+    """Muestra cómo se entiende cada frase, como JSON (una línea por frase).
+
+    Ejemplo: dudo interpretar "van tres trenes" "lo dudo" --jugadores ana,beto
+    """
+    parser = Parser(players=_players(jugadores))
+    lines: Iterator[str] = iter(frases) if frases else (line.rstrip("\n") for line in sys.stdin)
+    for line in lines:
+        print(json.dumps(parser.parse(line).to_json(), ensure_ascii=False), flush=True)
+
+
+@app.command()
+def gramatica(
+    jugadores: Players = None,
+    lista: Annotated[bool, typer.Option("--lista", help="Imprime todas las frases.")] = False,
+) -> None:
+    """Cuenta las frases que se le dan al reconocedor de voz (o las lista).
+
+    Ejemplo: dudo gramatica --jugadores ana,beto --lista
+    """
+    phrases = grammar.phrases(players=_players(jugadores))
+    if lista:
+        for phrase in phrases:
+            print(phrase)
+        return
+    print(f"{len(phrases)} frases, {len(grammar.vocabulary(phrases))} palabras distintas.")
+
+
+# ------------------------------------------------------------------ simular
+
+
+@app.command()
+def simular(
+    guion: Annotated[Path, typer.Argument(help="Archivo con una frase por línea; las líneas con # son comentarios.", exists=True, dir_okay=False)],
+    jugadores: Players = None,
+    reglas: Rules = DEFAULT_PRESET,
+    como_json: Annotated[bool, typer.Option("--json", help="Imprime un objeto JSON con cada paso y el estado final.")] = False,
+) -> None:
+    """Juega un guion de principio a fin, sin micrófono ni registro.
+
+    Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
+    """
+    game = _new_game(reglas, _players(jugadores))
+    referee = Referee(game)
+    said: list[str] = []
+    session = Session(referee, Parser(players=game.players), say=said.append if como_json else print)
+    session.start()
+    session.run(script_lines(guion))
+    if como_json:
+        result = {
+            "pasos": [{"entrada": s.text, "aceptada": s.reply.accepted, "respuesta": s.reply.text} for s in session.steps],
+            "estado": state_json(game),
+        }
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    """The final state in the shape `dudo simular --json` promises."""
+    bid = None
+    if game.bid is not None:
+        bid = {**game.bid.to_json(), "jugador": game.bidder}
+    return {
+        "reglas": game.rules.name,
+        "jugadores": [
+            {"nombre": s.name, "dados": s.dice, "palos": s.palos, "eliminado": s.out} for s in game.seats.values()
+        ],
+        "turno": game.turn if game.phase == "apuestas" else None,
+        "apuesta": bid,
+        "modo": game.mode,
+        "ganador": game.winners[0] if len(game.winners) == 1 else None,
+        "ronda": game.round_number,
+    }
+
+
+# ------------------------------------------------------------------ jugar, reanudar
+
+Model = Annotated[Optional[Path], typer.Option("--modelo", help="Carpeta de un modelo de vosk (o la variable DUDO_MODELO).")]
+Mic = Annotated[Optional[str], typer.Option("--microfono", help="Micrófono: número o parte del nombre (ver «dudo dispositivos»).")]
+Voice = Annotated[Optional[str], typer.Option("--voz", help="Voz de espeak-ng, por ejemplo roa/es-419 (latinoamericana) o roa/es.")]
+Rate = Annotated[int, typer.Option("--velocidad", help="Palabras por minuto al hablar.")]
+Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
+JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
+
+
+@app.command()
+def jugar(
+    jugadores: Players = None,
+    reglas: Rules = DEFAULT_PRESET,
+    texto: Text = False,
+    modelo: Model = None,
+    microfono: Mic = None,
+    voz: Voice = None,
+    velocidad: Rate = 165,
+    partida: JournalPath = None,
+    continuar: Annotated[bool, typer.Option("--continuar", help="Si hay una partida sin terminar, seguirla sin preguntar.")] = False,
+    nueva: Annotated[bool, typer.Option("--nueva", help="Empezar una partida nueva aunque haya una sin terminar.")] = False,
+    config: Annotated[Optional[Path], typer.Option("--config", help="Archivo TOML con jugadores y reglas (lo usa el servicio de la Raspberry Pi).")] = None,
+) -> None:
+    """Arbitra una partida: escucha, responde en voz alta y lleva la cuenta.
+
+    Ejemplos:
+
+      dudo jugar --jugadores ana,beto,carla --reglas caleuchano
+
+      dudo jugar --texto --jugadores ana,beto --reglas yocacho
+    """
+    names, rules_spec = _table_from(jugadores, reglas, config)
+    io = _io(texto, modelo, microfono, voz, velocidad, names)
+    loaded = None
+    if not nueva:
+        found = partida if partida and partida.exists() else journal_module.latest_unfinished()
+        if found is not None:
+            candidate = _load_journal(found, io)
+            same_table = not names or list(candidate.game.players) == names
+            if candidate.finished:
+                candidate = None
+            elif same_table and (continuar or io.ask_yes_no(replies.resume_offer(candidate.game.players))):
+                loaded = candidate
+    if loaded is not None:
+        _play(loaded.game, journal_module.Journal(loaded.path), io)
+        return
+    if not names:
+        names = io.ask_players()
+    game = _new_game(rules_spec, names)
+    record = journal_module.Journal.create(game.rules, game.players, partida if partida and not partida.exists() else None)
+    io.note(f"Registro de la partida: {record.path}")
+    _play(game, record, io)
+
+
+@app.command()
+def reanudar(
+    partida: JournalPath = None,
+    texto: Text = False,
+    modelo: Model = None,
+    microfono: Mic = None,
+    voz: Voice = None,
+    velocidad: Rate = 165,
+) -> None:
+    """Sigue la última partida sin terminar (después de un corte de luz, por ejemplo).
+
+    Ejemplo: dudo reanudar --texto
+    """
+    path = partida or journal_module.latest_unfinished()
+    if path is None:
+        raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
+    loaded_io = _io(texto, modelo, microfono, voz, velocidad, [])
+    loaded = _load_journal(path, loaded_io)
+    if loaded.finished:
+        raise UserError(f"La partida de {path.name} ya terminó: {replies.winner(loaded.game.winners)}")
+    loaded_io.rebuild_for(list(loaded.game.players))
+    _play(loaded.game, journal_module.Journal(loaded.path), loaded_io)
+
+
+def _load_journal(path: Path, io: TableIO) -> journal_module.Loaded:
+    try:
+        loaded = journal_module.load(path)
+    except journal_module.JournalError as err:
+        raise UserError(str(err)) from err
+    if loaded.dropped_line is not None:
+        io.tell(replies.journal_dropped_line(loaded.dropped_line))
+    return loaded
+
+
+def _play(game: Game, record: journal_module.Journal, io: TableIO) -> None:
+    io.rebuild_for(list(game.players))
+    session = Session(Referee(game, record), Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
+    session.start()
+    try:
+        session.run(io.utterances())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        record.close()
+        io.close()
+    if not game.over:
+        io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {record.path})")
+
+
+def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> tuple[list[str], str]:
+    names = _players(jugadores)
+    path = config or (Path(os.environ["DUDO_CONFIG"]) if os.environ.get("DUDO_CONFIG") else None)
+    if path is not None and not names:
+        import tomllib
+
+        try:
+            data = tomllib.loads(path.read_text("utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as err:
+            raise UserError(f"No pude leer la configuración {path}: {err}") from err
+        raw = data.get("jugadores", [])
+        names = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
+        reglas = str(data.get("reglas", reglas))
+    return names, reglas
+
+
+# ------------------------------------------------------------------ input and output at the table
+
+
+class TableIO:
+    """Where utterances come from and where replies go: keyboard + print, or voice."""
+
+    def __init__(self) -> None:
+        self.voice = False
+
+    def tell(self, text: str) -> None:
+        print(text, flush=True)
+
+    def note(self, text: str) -> None:
+        """Something for the person at the terminal, not for the table."""
+        print(f"[{text}]", file=sys.stderr, flush=True)
+
+    def utterances(self) -> Iterator[Utterance]:
+        interactive = sys.stdin.isatty()
+        prompt: Callable[[], None] | None = (lambda: print("> ", end="", flush=True)) if interactive else None
+        return keyboard(sys.stdin, prompt)
+
+    def ask_yes_no(self, question: str) -> bool:
+        self.tell(question)
+        parser = Parser()
+        for utterance in self.utterances():
+            command = parser.parse(utterance.text)
+            if command.action in ("si", "no"):
+                return command.action == "si"
+            self.tell("Digan sí o no.")
+        return False
+
+    def ask_players(self) -> list[str]:
+        self.tell("¿Quiénes juegan? Digan los nombres en orden, separados por comas.")
+        for utterance in self.utterances():
+            names = _players(utterance.text)
+            if len(names) >= 2:
+                return names
+            self.tell("Necesito al menos dos nombres, separados por comas: ana, beto, carla.")
+        raise UserError("No se dijeron los jugadores.")
+
+    def rebuild_for(self, players: list[str]) -> None:
+        """Voice rebuilds its grammar with the players' names."""
+
+    def close(self) -> None:
+        pass
+
+
+def _io(texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int, players: list[str]) -> TableIO:
+    if texto:
+        return TableIO()
+    from assistant.voice import models
+
+    model_path = models.find_model(modelo)
+    if model_path is None:
+        print(
+            "[No hay modelo de voz en español, así que se juega escribiendo. "
+            "Para jugar hablando: dudo modelo descargar]",
+            file=sys.stderr,
+        )
+        return TableIO()
+    from assistant.voice_io import VoiceIO
+
+    try:
+        return VoiceIO(model_path, microfono, voz, velocidad, players)
+    except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
+        log.exception("voice unavailable")
+        print(f"[No pude abrir el audio ({err}); se juega escribiendo.]", file=sys.stderr)
+        return TableIO()
+
+
+# ------------------------------------------------------------------ voice commands
+
+
+@app.command()
+def dispositivos() -> None:
+    """Lista los micrófonos y parlantes que ve el sistema.
+
+    Ejemplo: dudo dispositivos
+    """
+    from assistant.voice import microphone
+
+    for line in microphone.describe_devices():
+        print(line)
+
+
+@app.command()
+def transcribir(
+    archivo: Annotated[Path, typer.Argument(help="Grabación WAV (mono, 16 bits).", exists=True, dir_okay=False)],
+    modelo: Model = None,
+    jugadores: Players = None,
+) -> None:
+    """Reconoce una grabación y muestra qué se oyó y qué se entendió, con tiempos.
+
+    Ejemplo: dudo transcribir mesa.wav --jugadores ana,beto
+    """
+    from assistant.voice import models, recognizer
+
+    model_path = models.find_model(modelo)
+    if model_path is None:
+        raise UserError(models.MISSING_MODEL)
+    names = _players(jugadores)
+    parser = Parser(players=names)
+    rec = recognizer.Recognizer(model_path, grammar.phrases(players=names))
+    for heard in rec.transcribe_wav(archivo):
+        command = parser.parse(heard.text)
+        print(
+            f"{heard.start:7.2f}–{heard.end:6.2f} s  conf {heard.confidence:.2f}  "
+            f"«{heard.text}» → {json.dumps(command.to_json(), ensure_ascii=False)}"
+            f"  (listo en {heard.latency_ms:.0f} ms)"
+        )
+
+
+@modelo_app.command("descargar")
+def modelo_descargar(
+    si_falta: Annotated[bool, typer.Option("--si-falta", help="No hace nada si el modelo ya está.")] = False,
+    url: Annotated[Optional[str], typer.Option("--url", help="Otra dirección de descarga (o un archivo local).")] = None,
+) -> None:
+    """Descarga el modelo de voz en español (unos 39 MB) a la carpeta models/.
+
+    Ejemplo: dudo modelo descargar
+    """
+    from assistant.voice import models
+
+    target = models.models_dir() / models.SPANISH.name
+    if si_falta and models.is_complete(target):
+        print(f"El modelo ya está en {target}.")
+        return
+    try:
+        path = models.install(models.SPANISH if url is None else models.SPANISH.at(url), models.models_dir())
+    except models.DownloadError as err:
+        raise UserError(str(err)) from err
+    print(f"Modelo listo en {path}.")
+
+
+@modelo_app.command("estado")
+def modelo_estado() -> None:
+    """Dice qué modelo de voz está instalado y cuál se usaría.
+
+    Ejemplo: dudo modelo estado
+    """
+    from assistant.voice import models
+
+    for line in models.status_lines():
+        print(line)
+
+
+# ------------------------------------------------------------------ entry point
+
+
+def log_path() -> Path:
+    return journal_module.default_dir() / "dudo.log"
+
+
+def main() -> None:
+    """Run the app; a player never sees a traceback (it goes to the log file)."""
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        logging.basicConfig(filename=path, level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    except OSError:
+        logging.basicConfig(level=logging.WARNING)
+    try:
+        app(standalone_mode=False)
+    except UserError as err:
+        print(str(err), file=sys.stderr)
+        sys.exit(1)
+    except click.exceptions.Abort:
+        print("Cancelado.", file=sys.stderr)
+        sys.exit(130)
+    except click.exceptions.Exit as err:
+        sys.exit(err.exit_code)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except Exception:
+        log.error("error inesperado\n%s", traceback.format_exc())
+        print(f"Algo falló y no pude seguir. El detalle quedó en {path}.", file=sys.stderr)
+        sys.exit(1)

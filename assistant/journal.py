@@ -1,0 +1,167 @@
+"""The game on disk: one JSON object per line, appended, flushed and fsynced.
+
+Line 1 is the header (rules and players); every accepted step adds
+``{"accion": …, "eventos": […]}``; an undo adds ``{"deshacer": true}``; the end
+of the game adds ``{"fin": […]}``. A power cut can tear only the line being
+written: on loading, a last line that is not JSON is dropped with a warning
+(and cut from the file, so later appends stay clean); a bad line anywhere
+else is an error, never silently skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+from assistant.rules import Action, Event, Game, RuleSet, RulesError, action_from_json, action_to_json
+from assistant.rules.ruleset import rules_from_json
+
+FORMAT = 1
+
+
+class JournalError(Exception):
+    """A journal that cannot be read back; the message is Spanish, for the player."""
+
+
+def default_dir() -> Path:
+    """``$DUDO_DATOS`` or the platform's data directory (``~/.local/share/dudo`` on Linux)."""
+    env = os.environ.get("DUDO_DATOS")
+    return Path(env) if env else Path(user_data_dir("dudo", appauthor=False))
+
+
+def games_dir(base: Path | None = None) -> Path:
+    return (base or default_dir()) / "partidas"
+
+
+class Journal:
+    """Appends a game's steps to ``path``; every write reaches the disk before returning."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the game
+
+    @classmethod
+    def create(cls, rules: RuleSet, players: tuple[str, ...], path: Path | None = None) -> Journal:
+        if path is None:
+            folder = games_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+            path = folder / f"partida-{stamp}.jsonl"
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        journal = cls(path)
+        journal._write(
+            {
+                "formato": FORMAT,
+                "partida": {
+                    "reglas": rules.to_json(),
+                    "jugadores": list(players),
+                    "inicio": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                },
+            }
+        )
+        return journal
+
+    def record(self, action: Action, events: list[Event]) -> None:
+        self._write({"accion": action_to_json(action), "eventos": events})
+        ending = next((e for e in events if e["tipo"] == "fin"), None)
+        if ending is not None:
+            self._write({"fin": ending["ganadores"]})
+
+    def record_undo(self) -> None:
+        self._write({"deshacer": True})
+
+    def _write(self, record: dict[str, Any]) -> None:
+        self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        self._file.close()
+
+
+@dataclass
+class Loaded:
+    """A journal read back: the rebuilt game and what was noticed on the way."""
+
+    game: Game
+    path: Path
+    finished: bool
+    dropped_line: int | None = None
+    """Line number of a torn last line that was dropped, if any."""
+
+
+def load(path: Path) -> Loaded:
+    """Rebuild the game in ``path`` by replaying its steps."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise JournalError(f"No pude leer el registro {path}: {err.strerror}.") from err
+    lines = raw.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    records: list[dict[str, Any]] = []
+    dropped: int | None = None
+    for number, line in enumerate(lines, start=1):
+        try:
+            records.append(json.loads(line.decode("utf-8")))
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            if number == len(lines) and number > 1:
+                dropped = number
+                _cut_last_line(path, raw, line)
+                break
+            raise JournalError(f"El registro {path.name} está dañado en la línea {number}.") from err
+    if not records or "partida" not in records[0]:
+        raise JournalError(f"{path.name} no es un registro de partida.")
+    header = records[0]["partida"]
+    try:
+        rules = rules_from_json(header["reglas"])
+    except RulesError as err:
+        raise JournalError(f"Las reglas guardadas en {path.name} no sirven: {err.reason}") from err
+    actions: list[Action] = []
+    finished = False
+    for record in records[1:]:
+        if "accion" in record:
+            actions.append(action_from_json(record["accion"]))
+        elif record.get("deshacer"):
+            if actions:
+                actions.pop()
+            finished = False
+        elif "fin" in record:
+            finished = True
+    try:
+        game = Game.replay(rules, header["jugadores"], actions)
+    except Exception as err:  # a journal from another version of the rules
+        raise JournalError(f"No pude rehacer la partida de {path.name}: {err}") from err
+    return Loaded(game, path, finished or game.over, dropped)
+
+
+def _cut_last_line(path: Path, raw: bytes, torn: bytes) -> None:
+    """Rewrite the journal without its torn last line (atomically)."""
+    keep = raw[: raw.rfind(torn)]
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "wb") as f:
+        f.write(keep)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def latest_unfinished(base: Path | None = None) -> Path | None:
+    """The most recent journal whose game has not ended, if any."""
+    folder = games_dir(base)
+    if not folder.exists():
+        return None
+    for path in sorted(folder.glob("partida-*.jsonl"), reverse=True):
+        try:
+            if not load(path).finished:
+                return path
+        except JournalError:
+            continue
+    return None

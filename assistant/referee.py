@@ -1,0 +1,319 @@
+"""The only place where a word becomes a move.
+
+``Referee.handle`` takes a parsed ``Command`` and answers with a ``Reply``:
+what to say, and whether the line was accepted (it changed the game or
+answered a query). Bad input gets a Spanish reason and changes nothing.
+
+Voice cannot tell who spoke, so calls and bids are made in the name of the
+player whose turn it is; the engine refuses what that player may not do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from assistant import replies
+from assistant.rules import (
+    HIDDEN,
+    Action,
+    Bid,
+    Call,
+    Count,
+    Event,
+    Game,
+    Hands,
+    Oblige,
+    Penalty,
+    Raise,
+    RulesError,
+    ShownHand,
+    Start,
+    Verdict,
+    action_to_json,
+)
+from assistant.speech.commands import (
+    BidCommand,
+    CallCommand,
+    Command,
+    CountCommand,
+    HandCommand,
+    ObligoCommand,
+    PenaltyCommand,
+    PlayerCountCommand,
+    QueryCommand,
+    SimpleCommand,
+    StartCommand,
+    Unknown,
+)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the referee answers to one utterance."""
+
+    text: str
+    accepted: bool
+    events: tuple[Event, ...] = ()
+
+    @property
+    def game_over(self) -> bool:
+        return any(e["tipo"] == "fin" for e in self.events)
+
+
+class Recorder(Protocol):
+    """Where accepted steps go (the journal)."""
+
+    def record(self, action: Action, events: list[Event]) -> None: ...
+
+    def record_undo(self) -> None: ...
+
+
+@dataclass
+class _Collecting:
+    """Per-player counts or hands gathered after a reveal, in reveal order."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    hands: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    """Names in the order they were given, for undo."""
+
+
+class Referee:
+    def __init__(self, game: Game, recorder: Recorder | None = None) -> None:
+        self.game = game
+        self.recorder = recorder
+        self.collecting = _Collecting()
+        self.awaiting: Callable[[], Reply] | None = None
+        """A destructive step waiting for "sí"."""
+
+    # ------------------------------------------------------------------ entry
+
+    def opening(self) -> str:
+        """What to say when the game starts (or resumes)."""
+        if not self.game.history:
+            return replies.greeting(self.game)
+        return replies.resumed(self.game)
+
+    def handle(self, command: Command, certain: bool = True) -> Reply:
+        confirm, self.awaiting = self.awaiting, None
+        if isinstance(command, SimpleCommand) and command.action in ("si", "no") and confirm is not None:
+            return confirm() if command.action == "si" else Reply(replies.cancelled(), True)
+        if isinstance(command, QueryCommand):
+            return self._query(command)
+        if isinstance(command, Unknown):
+            return self._unknown(command)
+        if isinstance(command, SimpleCommand) and command.action == "deshacer":
+            return self._undo(certain)
+        if self.game.over:
+            return Reply(replies.game_over_already(self.game), False)
+        return self._game_command(command, certain)
+
+    # ------------------------------------------------------------------ commands
+
+    def _game_command(self, command: Command, certain: bool) -> Reply:
+        game = self.game
+        phase = game.phase
+        if isinstance(command, StartCommand):
+            if phase == "inicio" and command.player is None:
+                return Reply(replies.ask_starter(), False)
+            return self._apply([Start(command.player, command.direction)])
+        if isinstance(command, PenaltyCommand):
+            action = Penalty(command.player)
+            if not certain:
+                return self._ask_first(replies.confirm_penalty(command.player), lambda: self._apply([action]))
+            return self._apply([action])
+        if phase == "inicio":
+            return Reply(replies.who_starts_first(), False)
+        turn = game.turn or ""
+        if isinstance(command, BidCommand):
+            if phase == "cuenta":
+                return self._bid_as_count(command, certain)
+            face = HIDDEN if command.face == "estas" else int(command.face)
+            actions: list[Action] = []
+            if command.direction is not None and game.bid is None:
+                actions.append(Start(None, command.direction))
+            actions.append(Raise(turn, Bid(command.quantity, face)))
+            return self._apply(actions)
+        if isinstance(command, CallCommand):
+            return self._apply([Call(turn, command.call)])
+        if isinstance(command, ObligoCommand):
+            return self._apply([Oblige(turn, command.mode == "cerrado")])
+        if isinstance(command, CountCommand):
+            if phase == "cuenta":
+                return self._count(Count(command.quantity), certain)
+            if phase == "juicio":
+                return Reply(replies.judgement_question(game), False)
+            return Reply(replies.number_alone(command.quantity), False)
+        if isinstance(command, PlayerCountCommand):
+            if phase != "cuenta":
+                return Reply(replies.only_during_count(), False)
+            return self._player_counts(command, certain)
+        if isinstance(command, HandCommand):
+            return self._hand(command, certain)
+        if isinstance(command, SimpleCommand):
+            if phase == "juicio" and command.action in ("si", "no"):
+                return self._apply([Verdict(command.action == "si")])
+            return Reply(replies.nothing_to_confirm(), False)
+        return Reply(replies.not_understood(), False)
+
+    def _bid_as_count(self, command: BidCommand, certain: bool) -> Reply:
+        """"Hay cuatro trenes" after a reveal is a count, if it names the face counted."""
+        pending = self.game.pending
+        assert pending is not None
+        face = HIDDEN if command.face == "estas" else command.face
+        if face != pending.bid.face and pending.bid.face != HIDDEN:
+            return Reply(replies.count_needs_bid_face(self.game), False)
+        return self._count(Count(command.quantity), certain)
+
+    def _count(self, action: Count | Hands, certain: bool) -> Reply:
+        """Apply a count; an uncertain one that would put a player out asks first."""
+        if not certain:
+            trial = self.game.copy()
+            try:
+                events = trial.apply(action)
+            except RulesError as err:
+                return Reply(replies.illegal(self.game, err.reason), False)
+            out = next((e["jugador"] for e in events if e["tipo"] == "eliminado"), None)
+            if out is not None:
+                total = next(e["total"] for e in events if e["tipo"] == "cuenta")
+                return self._ask_first(replies.confirm_count(self.game, total, out), lambda: self._apply([action]))
+        return self._apply([action])
+
+    def _player_counts(self, command: PlayerCountCommand, certain: bool) -> Reply:
+        game = self.game
+        for name, n in command.counts:
+            if name not in game.active:
+                return Reply(replies.unknown_player(name), False)
+            if not 0 <= n <= game.seats[name].dice:
+                return Reply(f"{name} tiene {replies.names.number(game.seats[name].dice)} dados: no puede tener {n}.", False)
+        for name, n in command.counts:
+            self.collecting.counts[name] = n
+            self.collecting.order.append(name)
+        missing = [p for p in self._reveal_order() if p not in self.collecting.counts]
+        total = sum(self.collecting.counts.values())
+        if missing:
+            return Reply(replies.count_progress(game, total, missing), True)
+        reply = self._count(Count(total), certain)
+        return reply
+
+    def _hand(self, command: HandCommand, certain: bool) -> Reply:
+        game = self.game
+        if game.phase == "juicio":
+            pending = game.pending
+            assert pending is not None
+            if command.player is not None and command.player != pending.target:
+                return Reply(f"Necesito la mano de {pending.target}, no la de {command.player}.", False)
+            return self._apply([ShownHand(command.faces)])
+        if game.phase != "cuenta":
+            return Reply(replies.only_during_count(), False)
+        order = self._reveal_order()
+        name = command.player or next((p for p in order if p not in self.collecting.hands), None)
+        if name is None or name not in game.active:
+            return Reply(replies.unknown_player(name), False)
+        have = game.seats[name].dice
+        if len(command.faces) != have:
+            return Reply(f"{name} tiene {replies.names.number(have)} dados, y dijeron {replies.names.number(len(command.faces))}.", False)
+        self.collecting.hands[name] = command.faces
+        self.collecting.order.append(name)
+        missing = [p for p in order if p not in self.collecting.hands]
+        if missing:
+            return Reply(replies.hand_progress(missing), True)
+        return self._count(Hands.of(dict(self.collecting.hands)), certain)
+
+    def _reveal_order(self) -> list[str]:
+        """Players in the order they lift their cachos: from the starter, in the round's direction."""
+        game = self.game
+        first = game.starter if game.starter in game.active else game.active[0]
+        assert first is not None
+        order = [first]
+        while len(order) < len(game.active):
+            order.append(game.next_player(order[-1]))
+        return order
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, actions: list[Action]) -> Reply:
+        """Apply actions together, or none of them."""
+        game = self.game
+        trial = game.copy()
+        events: list[Event] = []
+        try:
+            for action in actions:
+                events += trial.apply(action)
+        except RulesError as err:
+            return Reply(replies.illegal(game, err.reason), False)
+        for action in actions:
+            applied = game.apply(action)
+            if self.recorder is not None:
+                self.recorder.record(action, applied)
+        self.collecting = _Collecting()
+        return Reply(self._describe(actions[-1], events), True, tuple(events))
+
+    def _describe(self, action: Action, events: list[Event]) -> str:
+        game = self.game
+        if isinstance(action, Start):
+            return replies.started(game)
+        if isinstance(action, Raise):
+            falsa = next((e for e in events if e["tipo"] == "partida_falsa"), None)
+            if falsa is not None:
+                return replies.falsa(game, falsa["cantidad"])
+            return replies.bid_accepted(game, action.bid)
+        if isinstance(action, Oblige):
+            return replies.obligo_declared(game)
+        if isinstance(action, Call):
+            if action.call == "paso":
+                return replies.passed(game, action.player)
+            if action.call == "picado":
+                return replies.picado(game, action.player)
+            if game.phase == "juicio":
+                return replies.ask_judgement(game)
+            return replies.ask_count(game)
+        return replies.result(game, events)
+
+    def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
+        self.awaiting = then
+        return Reply(question, True)
+
+    # ------------------------------------------------------------------ undo, queries
+
+    def _undo(self, certain: bool) -> Reply:
+        game = self.game
+        if self.collecting.order:
+            name = self.collecting.order.pop()
+            self.collecting.counts.pop(name, None)
+            self.collecting.hands.pop(name, None)
+            return Reply(replies.count_collecting_undone(name), True)
+        if not game.history:
+            return Reply(replies.nothing_to_undo(), False)
+        what = replies.describe_action(game, action_to_json(game.history[-1]))
+        if not certain:
+            return self._ask_first(replies.confirm_undo(what), self._do_undo)
+        return self._do_undo()
+
+    def _do_undo(self) -> Reply:
+        game = self.game
+        what = replies.describe_action(game, action_to_json(game.history[-1]))
+        game.undo()
+        if self.recorder is not None:
+            self.recorder.record_undo()
+        self.collecting = _Collecting()
+        return Reply(replies.undone(what, game), True)
+
+    def _query(self, command: QueryCommand) -> Reply:
+        game = self.game
+        text = {
+            "dados": replies.dice_in_play,
+            "marcador": replies.score,
+            "turno": replies.turn,
+            "apuesta": replies.current_bid,
+        }[command.what](game)
+        return Reply(text, True)
+
+    def _unknown(self, command: Unknown) -> Reply:
+        if command.hint == "falta_pinta" and command.quantity is not None:
+            return Reply(replies.missing_face(command.quantity), False)
+        if command.hint == "falta_cantidad" and command.face is not None:
+            return Reply(replies.missing_quantity(self.game, command.face), False)
+        return Reply(replies.not_understood(), False)

@@ -1,0 +1,95 @@
+"""The loop: utterances in, replies out, for voice, keyboard or a script.
+
+Every source yields ``Utterance`` values and every sink takes reply text, so
+the same referee serves a hands-free table, a laptop and the test suite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from assistant.referee import Referee, Reply
+from assistant.speech import Parser
+from assistant.speech.commands import Unknown
+
+LOW_CONFIDENCE = 0.55
+"""Below this mean word confidence a recognized utterance is not acted on."""
+SURE_CONFIDENCE = 0.85
+"""Below this, a destructive step (a count that puts a player out, an undo,
+a castigo) is confirmed with a "sí" first."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One thing said or typed. ``confidence`` is None for typed text (certain)."""
+
+    text: str
+    confidence: float | None = None
+    start: float | None = None
+    """Seconds from the start of the audio, when it came from audio."""
+    end: float | None = None
+
+
+@dataclass
+class Step:
+    """One line of a session, as ``dudo simular`` reports it."""
+
+    text: str
+    reply: Reply
+
+
+@dataclass
+class Session:
+    referee: Referee
+    parser: Parser
+    say: Callable[[str], None] = print
+    steps: list[Step] = field(default_factory=list)
+    ignore_chatter: bool = False
+    """Voice mode: say nothing to an utterance with no word of the game in it."""
+
+    def start(self) -> str:
+        text = self.referee.opening()
+        self.say(text)
+        return text
+
+    def hear(self, utterance: Utterance) -> Reply:
+        command = self.parser.parse(utterance.text)
+        confidence = utterance.confidence
+        if confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
+            reply = Reply("¿Cómo? Repite, por favor.", False)
+        else:
+            certain = confidence is None or confidence >= SURE_CONFIDENCE
+            reply = self.referee.handle(command, certain=certain)
+        self.steps.append(Step(utterance.text, reply))
+        silent = self.ignore_chatter and isinstance(command, Unknown) and command.hint is None
+        if reply.text and not silent:
+            self.say(reply.text)
+        return reply
+
+    def run(self, source: Iterable[Utterance]) -> None:
+        for utterance in source:
+            self.hear(utterance)
+
+
+def script_lines(path: Path) -> Iterator[Utterance]:
+    """A script: one utterance per line; blank lines and ``#`` comments skipped."""
+    for line in path.read_text("utf-8").splitlines():
+        text = line.strip()
+        if text and not text.startswith("#"):
+            yield Utterance(text)
+
+
+def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterator[Utterance]:
+    """Lines typed at the terminal (or piped in) until end of input."""
+    while True:
+        if prompt is not None:
+            prompt()
+        line = stream.readline()
+        if not line:
+            return
+        text = line.strip()
+        if text:
+            yield Utterance(text)
