@@ -18,16 +18,20 @@ from typing import Annotated, Any, Optional
 import typer
 import typer.rich_utils
 
-try:  # typer >= 0.2x vendors click
-    from typer import _click as click  # type: ignore[attr-defined]
+try:  # typer >= 0.29 vendors click
+    from typer import _click as _vendored_click  # type: ignore[attr-defined]
+
+    click: Any = _vendored_click
 except ImportError:  # pragma: no cover - older typer with click installed
-    import click  # type: ignore[no-redef]
+    import click as _plain_click  # type: ignore[import-not-found]
+
+    click = _plain_click
 
 from assistant import journal as journal_module
 from assistant import replies
 from assistant.referee import Referee
 from assistant.rules import DEFAULT_PRESET, Game, RulesError, load_rules
-from assistant.session import Session, Utterance, keyboard, script_lines
+from assistant.session import Session, Utterance, keyboard, script_lines, simulate
 from assistant.speech import Parser, grammar
 
 log = logging.getLogger("dudo")
@@ -81,7 +85,7 @@ def _translate_help() -> None:
             option.help = "Muestra esta ayuda y sale."
         return option
 
-    click.core.Command.get_help_option = help_option_es
+    click.core.Command.get_help_option = help_option_es  # click offers no hook for this text
     original_usage = click.formatting.HelpFormatter.write_usage
 
     def usage_es(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -111,6 +115,7 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help", "--ayuda"]},
 )
 modelo_app = typer.Typer(help="El modelo de voz en español: descargarlo y ver qué hay instalado.", no_args_is_help=True)
@@ -138,6 +143,11 @@ def _players(text: str | None) -> list[str]:
         return []
     names = [p.strip() for p in text.split(",") if p.strip()]
     return names
+
+
+def _readable(path: Path) -> None:
+    if not path.is_file():
+        raise UserError(f"No encuentro el archivo {path}.")
 
 
 def _rules(spec: str) -> Any:
@@ -196,7 +206,7 @@ def gramatica(
 
 @app.command()
 def simular(
-    guion: Annotated[Path, typer.Argument(help="Archivo con una frase por línea; las líneas con # son comentarios.", exists=True, dir_okay=False)],
+    guion: Annotated[Path, typer.Argument(help="Archivo con una frase por línea; las líneas con # son comentarios.")],
     jugadores: Players = None,
     reglas: Rules = DEFAULT_PRESET,
     como_json: Annotated[bool, typer.Option("--json", help="Imprime un objeto JSON con cada paso y el estado final.")] = False,
@@ -205,36 +215,11 @@ def simular(
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
+    _readable(guion)
     game = _new_game(reglas, _players(jugadores))
-    referee = Referee(game)
-    said: list[str] = []
-    session = Session(referee, Parser(players=game.players), say=said.append if como_json else print)
-    session.start()
-    session.run(script_lines(guion))
+    result = simulate(game, script_lines(guion), say=None if como_json else print)
     if como_json:
-        result = {
-            "pasos": [{"entrada": s.text, "aceptada": s.reply.accepted, "respuesta": s.reply.text} for s in session.steps],
-            "estado": state_json(game),
-        }
         print(json.dumps(result, ensure_ascii=False, indent=1))
-
-
-def state_json(game: Game) -> dict[str, Any]:
-    """The final state in the shape `dudo simular --json` promises."""
-    bid = None
-    if game.bid is not None:
-        bid = {**game.bid.to_json(), "jugador": game.bidder}
-    return {
-        "reglas": game.rules.name,
-        "jugadores": [
-            {"nombre": s.name, "dados": s.dice, "palos": s.palos, "eliminado": s.out} for s in game.seats.values()
-        ],
-        "turno": game.turn if game.phase == "apuestas" else None,
-        "apuesta": bid,
-        "modo": game.mode,
-        "ganador": game.winners[0] if len(game.winners) == 1 else None,
-        "ronda": game.round_number,
-    }
 
 
 # ------------------------------------------------------------------ jugar, reanudar
@@ -275,14 +260,15 @@ def jugar(
     if not nueva:
         found = partida if partida and partida.exists() else journal_module.latest_unfinished()
         if found is not None:
-            candidate = _load_journal(found, io)
+            candidate: journal_module.Loaded | None = _load_journal(found, io)
+            assert candidate is not None
             same_table = not names or list(candidate.game.players) == names
             if candidate.finished:
-                candidate = None
+                pass
             elif same_table and (continuar or io.ask_yes_no(replies.resume_offer(candidate.game.players))):
                 loaded = candidate
     if loaded is not None:
-        _play(loaded.game, journal_module.Journal(loaded.path), io)
+        _play(loaded.game, journal_module.Journal(loaded.path), io, loaded.partials)
         return
     if not names:
         names = io.ask_players()
@@ -312,8 +298,7 @@ def reanudar(
     loaded = _load_journal(path, loaded_io)
     if loaded.finished:
         raise UserError(f"La partida de {path.name} ya terminó: {replies.winner(loaded.game.winners)}")
-    loaded_io.rebuild_for(list(loaded.game.players))
-    _play(loaded.game, journal_module.Journal(loaded.path), loaded_io)
+    _play(loaded.game, journal_module.Journal(loaded.path), loaded_io, loaded.partials)
 
 
 def _load_journal(path: Path, io: TableIO) -> journal_module.Loaded:
@@ -326,9 +311,10 @@ def _load_journal(path: Path, io: TableIO) -> journal_module.Loaded:
     return loaded
 
 
-def _play(game: Game, record: journal_module.Journal, io: TableIO) -> None:
+def _play(game: Game, record: journal_module.Journal, io: TableIO, partials: list[Any] | None = None) -> None:
     io.rebuild_for(list(game.players))
-    session = Session(Referee(game, record), Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
+    referee = Referee(game, record, partials or [])
+    session = Session(referee, Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
     session.start()
     try:
         session.run(io.utterances())
@@ -444,7 +430,7 @@ def dispositivos() -> None:
 
 @app.command()
 def transcribir(
-    archivo: Annotated[Path, typer.Argument(help="Grabación WAV (mono, 16 bits).", exists=True, dir_okay=False)],
+    archivo: Annotated[Path, typer.Argument(help="Grabación WAV (mono, 16 bits).")],
     modelo: Model = None,
     jugadores: Players = None,
 ) -> None:
@@ -452,6 +438,7 @@ def transcribir(
 
     Ejemplo: dudo transcribir mesa.wav --jugadores ana,beto
     """
+    _readable(archivo)
     from assistant.voice import models, recognizer
 
     model_path = models.find_model(modelo)
@@ -519,18 +506,10 @@ def main() -> None:
     except OSError:
         logging.basicConfig(level=logging.WARNING)
     try:
-        app(standalone_mode=False)
+        app()
     except UserError as err:
         print(str(err), file=sys.stderr)
         sys.exit(1)
-    except click.exceptions.Abort:
-        print("Cancelado.", file=sys.stderr)
-        sys.exit(130)
-    except click.exceptions.Exit as err:
-        sys.exit(err.exit_code)
-    except click.ClickException as err:
-        err.show()
-        sys.exit(err.exit_code)
     except Exception:
         log.error("error inesperado\n%s", traceback.format_exc())
         print(f"Algo falló y no pude seguir. El detalle quedó en {path}.", file=sys.stderr)

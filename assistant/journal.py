@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -77,6 +77,10 @@ class Journal:
     def record_undo(self) -> None:
         self._write({"deshacer": True})
 
+    def record_partial(self, kind: str, player: str, value: int | list[int]) -> None:
+        """A per-player count or hand given after a reveal, before the total is known."""
+        self._write({"parcial": {"tipo": kind, "jugador": player, "valor": value}})
+
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
         self._file.flush()
@@ -95,6 +99,8 @@ class Loaded:
     finished: bool
     dropped_line: int | None = None
     """Line number of a torn last line that was dropped, if any."""
+    partials: list[tuple[str, str, int | list[int]]] = field(default_factory=list)
+    """Per-player counts or hands given after the last step (for the referee)."""
 
 
 def load(path: Path) -> Loaded:
@@ -124,22 +130,29 @@ def load(path: Path) -> Loaded:
         rules = rules_from_json(header["reglas"])
     except RulesError as err:
         raise JournalError(f"Las reglas guardadas en {path.name} no sirven: {err.reason}") from err
-    actions: list[Action] = []
+    # Steps and partial reports form one stack: an undo pops the newest entry,
+    # and a step clears the partial reports that led to it.
+    entries: list[tuple[str, Any]] = []
     finished = False
     for record in records[1:]:
         if "accion" in record:
-            actions.append(action_from_json(record["accion"]))
+            entries = [e for e in entries if e[0] == "accion"]
+            entries.append(("accion", action_from_json(record["accion"])))
+        elif "parcial" in record:
+            entries.append(("parcial", record["parcial"]))
         elif record.get("deshacer"):
-            if actions:
-                actions.pop()
+            if entries:
+                entries.pop()
             finished = False
         elif "fin" in record:
             finished = True
+    actions: list[Action] = [value for kind, value in entries if kind == "accion"]
+    partials = [(p["tipo"], p["jugador"], p["valor"]) for kind, p in entries if kind == "parcial"]
     try:
         game = Game.replay(rules, header["jugadores"], actions)
     except Exception as err:  # a journal from another version of the rules
         raise JournalError(f"No pude rehacer la partida de {path.name}: {err}") from err
-    return Loaded(game, path, finished or game.over, dropped)
+    return Loaded(game, path, finished or game.over, dropped, partials)
 
 
 def _cut_last_line(path: Path, raw: bytes, torn: bytes) -> None:

@@ -69,6 +69,8 @@ class Recorder(Protocol):
 
     def record_undo(self) -> None: ...
 
+    def record_partial(self, kind: str, player: str, value: int | list[int]) -> None: ...
+
 
 @dataclass
 class _Collecting:
@@ -81,12 +83,30 @@ class _Collecting:
 
 
 class Referee:
-    def __init__(self, game: Game, recorder: Recorder | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        recorder: Recorder | None = None,
+        partials: list[tuple[str, str, int | list[int]]] = (),  # type: ignore[assignment]
+    ) -> None:
         self.game = game
         self.recorder = recorder
         self.collecting = _Collecting()
         self.awaiting: Callable[[], Reply] | None = None
         """A destructive step waiting for "sí"."""
+        for kind, name, value in partials:  # counts or hands given before a crash
+            self._collect(kind, name, value, record=False)
+
+    def _collect(self, kind: str, name: str, value: int | list[int], record: bool = True) -> None:
+        if kind == "cuenta":
+            assert isinstance(value, int)
+            self.collecting.counts[name] = value
+        else:
+            assert isinstance(value, list)
+            self.collecting.hands[name] = tuple(value)
+        self.collecting.order.append(name)
+        if record and self.recorder is not None:
+            self.recorder.record_partial(kind, name, value)
 
     # ------------------------------------------------------------------ entry
 
@@ -187,10 +207,9 @@ class Referee:
             if name not in game.active:
                 return Reply(replies.unknown_player(name), False)
             if not 0 <= n <= game.seats[name].dice:
-                return Reply(f"{name} tiene {replies.names.number(game.seats[name].dice)} dados: no puede tener {n}.", False)
+                return Reply(replies.count_too_big(name, game.seats[name].dice, n), False)
         for name, n in command.counts:
-            self.collecting.counts[name] = n
-            self.collecting.order.append(name)
+            self._collect("cuenta", name, n)
         missing = [p for p in self._reveal_order() if p not in self.collecting.counts]
         total = sum(self.collecting.counts.values())
         if missing:
@@ -204,7 +223,7 @@ class Referee:
             pending = game.pending
             assert pending is not None
             if command.player is not None and command.player != pending.target:
-                return Reply(f"Necesito la mano de {pending.target}, no la de {command.player}.", False)
+                return Reply(replies.wrong_hand(pending.target, command.player), False)
             return self._apply([ShownHand(command.faces)])
         if game.phase != "cuenta":
             return Reply(replies.only_during_count(), False)
@@ -214,9 +233,8 @@ class Referee:
             return Reply(replies.unknown_player(name), False)
         have = game.seats[name].dice
         if len(command.faces) != have:
-            return Reply(f"{name} tiene {replies.names.number(have)} dados, y dijeron {replies.names.number(len(command.faces))}.", False)
-        self.collecting.hands[name] = command.faces
-        self.collecting.order.append(name)
+            return Reply(replies.hand_size_mismatch(name, have, len(command.faces)), False)
+        self._collect("mano", name, list(command.faces))
         missing = [p for p in order if p not in self.collecting.hands]
         if missing:
             return Reply(replies.hand_progress(missing), True)
@@ -269,7 +287,8 @@ class Referee:
                 return replies.picado(game, action.player)
             if game.phase == "juicio":
                 return replies.ask_judgement(game)
-            return replies.ask_count(game)
+            if game.phase == "cuenta":
+                return replies.ask_count(game)
         return replies.result(game, events)
 
     def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
@@ -284,6 +303,8 @@ class Referee:
             name = self.collecting.order.pop()
             self.collecting.counts.pop(name, None)
             self.collecting.hands.pop(name, None)
+            if self.recorder is not None:
+                self.recorder.record_undo()
             return Reply(replies.count_collecting_undone(name), True)
         if not game.history:
             return Reply(replies.nothing_to_undo(), False)

@@ -85,8 +85,12 @@ def _round_notes(game: Game) -> str:
     if game.obligo is not None:
         notes += " " + obligo_rules(game)
     elif game.obligo_offer is not None:
-        notes += f" {game.obligo_offer}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
+        notes += " " + obligo_offer(game.obligo_offer)
     return notes
+
+
+def obligo_offer(name: str) -> str:
+    return f"{capital(name)}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
 
 
 def obligo_rules(game: Game) -> str:
@@ -121,7 +125,7 @@ def duel_rules(game: Game) -> str:
     if rules.paso and not rules.duel_paso:
         banned.append("paso")
     if rules.obligo != "no" and not rules.duel_obligo:
-        banned.append("obligo")
+        banned.append("obligado" if rules.scoring != "dados" else "obligo")
     text = "Quedan dos: mano a mano"
     return text + (f", sin {names.join_or(banned).replace(' o ', ' ni ')}." if banned else ".")
 
@@ -137,7 +141,7 @@ def bid_accepted(game: Game, bid: Bid) -> str:
 def falsa(game: Game, quantity: int) -> str:
     return (
         f"Partida falsa: quedan anulados los {names.quantity(quantity, AS)}. "
-        f"{game.turn}, duda, calza o apuesta lo que quieras."
+        f"{capital(str(game.turn))}: duda, calza o apuesta lo que quieras."
     )
 
 
@@ -208,7 +212,7 @@ def judgement_question(game: Game) -> str:
 
 
 def count_progress(game: Game, total: int, missing: Sequence[str]) -> str:
-    return f"Van {_said(total)}. {'Falta' if len(missing) == 1 else 'Faltan'} {names.join_and(list(missing))}."
+    return f"{'Va' if total == 1 else 'Van'} {_said(total)}. {'Falta' if len(missing) == 1 else 'Faltan'} {names.join_and(list(missing))}."
 
 
 def hand_progress(missing: Sequence[str]) -> str:
@@ -227,6 +231,8 @@ def result(game: Game, events: Iterable[Event]) -> str:
         kind = e["tipo"]
         if kind == "cuenta":
             parts.append(_count_sentence(game, e))
+        elif kind == "juicio" and e.get("sin_cinco_dados"):
+            parts.append(f"{capital(e['jugador'])} pasó sin tener los cinco dados: el paso no vale.")
         elif kind == "juicio":
             what = "el paso" if e["llamada"] == "paso" else "el picado"
             parts.append(f"{capital(what)} de {e['jugador']} {'valía' if e['valido'] else 'no valía'}.")
@@ -248,15 +254,18 @@ def result(game: Game, events: Iterable[Event]) -> str:
 def _count_sentence(game: Game, e: Event) -> str:
     face = 0 if e["pinta"] == "estas" else int(e["pinta"])
     seen = e["vistos"]
-    if face == 0:
+    singular, _, feminine = names.face_words(face, game.rules.two_is_milla)
+    if seen == 0:
+        text = f"No había {'ninguna' if feminine else 'ningún'} {'de esas' if face == 0 else singular}"
+    elif face == 0:
         text = f"Había {_n(seen, True)} de esas"
     else:
         text = f"Había {names.quantity(seen, face, game.rules.two_is_milla)}"
     if e["bono"]:
         text += f", más la de regalo: {names.number(e['total'], True, False)}"
     exact = e["llamada"] in ("calzo", "mato") and e["total"] == e["cantidad"]
-    feminine = names.face_words(face, game.rules.two_is_milla)[2]
-    return text + ((" justas" if feminine else " justos") if exact else "") + "."
+    just = ("justa" if feminine else "justo") + ("s" if e["total"] != 1 else "")
+    return text + (f" {just}" if exact else "") + "."
 
 
 def _loss_sentence(game: Game, e: Event) -> str:
@@ -268,10 +277,12 @@ def _loss_sentence(game: Game, e: Event) -> str:
         left = game.rules.loss_limit - e["palos"]
         head = f"{capital(name)} pierde {'una ficha' if n == 1 else _n(n, True) + ' fichas'}"
         return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left else f"{head}."
+    if e.get("usa_a_favor") == n:
+        return f"{capital(name)} pierde el dado que tenía a favor y sigue con {_said(e['dados'])}."
     head = f"{capital(name)} pierde {'un dado' if n == 1 else _n(n) + ' dados'}"
     if e["dados"] == 0:
         return f"{head}."
-    left = f"le {'queda' if e['dados'] == 1 else 'quedan'} {_n(e['dados'])}"
+    left = f"le {'queda' if e['dados'] == 1 else 'quedan'} {_said(e['dados'])}"
     if e.get("a_favor"):
         left += " y uno a favor"
     return f"{head}, {left}."
@@ -292,7 +303,7 @@ def new_round(game: Game, e: Event, duel_now: bool = False) -> str:
     if e.get("obligador"):
         text += " " + obligo_rules(game)
     elif e.get("puede_obligar"):
-        text += f" {e['puede_obligar']}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
+        text += " " + obligo_offer(e["puede_obligar"])
     if e["modo"] == "uno_contra_uno" and duel_now:
         text = duel_rules(game) + " " + text
     return text
@@ -396,6 +407,18 @@ def number_alone(quantity: int) -> str:
 
 def unknown_player(name: str | None) -> str:
     return f"No reconozco a {name}." if name else "¿Quién?"
+
+
+def hand_size_mismatch(name: str, dice: int, said: int) -> str:
+    return f"{capital(name)} tiene {_n(dice)} {'dado' if dice == 1 else 'dados'}, y dijeron {_said(said)}."
+
+
+def count_too_big(name: str, dice: int, said: int) -> str:
+    return f"{capital(name)} tiene {_n(dice)} {'dado' if dice == 1 else 'dados'}: no puede tener {_said(said)}."
+
+
+def wrong_hand(target: str, other: str) -> str:
+    return f"Necesito la mano de {target}, no la de {other}."
 
 
 def nothing_to_confirm() -> str:

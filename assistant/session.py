@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from assistant.referee import Referee, Reply
+from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Unknown
 
@@ -93,3 +94,31 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
         text = line.strip()
         if text:
             yield Utterance(text)
+
+
+def simulate(game: Game, source: Iterable[Utterance], say: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play a script through a fresh referee; the `dudo simular --json` result."""
+    session = Session(Referee(game), Parser(players=game.players), say=say or (lambda _text: None))
+    session.start()
+    session.run(source)
+    return {
+        "pasos": [{"entrada": s.text, "aceptada": s.reply.accepted, "respuesta": s.reply.text} for s in session.steps],
+        "estado": state_json(game),
+    }
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    """The state in the shape `dudo simular --json` promises (chimbo9's lost
+    fichas are reported as "palos")."""
+    bid = None if game.bid is None else {**game.bid.to_json(), "jugador": game.bidder}
+    return {
+        "reglas": game.rules.name,
+        "jugadores": [
+            {"nombre": s.name, "dados": s.dice, "palos": s.palos, "eliminado": s.out} for s in game.seats.values()
+        ],
+        "turno": game.turn if game.phase == "apuestas" else None,
+        "apuesta": bid,
+        "modo": game.mode,
+        "ganador": game.winners[0] if len(game.winners) == 1 else None,
+        "ronda": game.round_number,
+    }

@@ -36,4 +36,4 @@ class Bid:
         face = data["pinta"]
         quantity = data["cantidad"]
         assert isinstance(quantity, int)
-        return cls(quantity, HIDDEN if face == "estas" else int(face))  # type: ignore[arg-type]
+        return cls(quantity, HIDDEN if face == "estas" else int(str(face)))

@@ -288,7 +288,8 @@ class Game:
         if pending is not None:
             if self.phase == "juicio":
                 raise IllegalAction(f"Primero hay que ver si el {pending.call} de {pending.target} valía.")
-            raise IllegalAction(f"Primero la cuenta: ¿cuántos {names.face_name(pending.bid.face, two_is_milla=self.rules.two_is_milla)} hay?")
+            article = "las" if names.face_words(pending.bid.face, self.rules.two_is_milla)[2] else "los"
+            raise IllegalAction(f"Primero hay que contar {article} {self.say(pending.bid)}.")
         if name != self.turn:
             raise IllegalAction(f"Le toca a {self.turn}, no a {name}.")
 
@@ -491,7 +492,7 @@ class Game:
                 raise IllegalAction("En estas reglas no se duda a la siciliana.")
             if self.obligo is not None:
                 raise IllegalAction("En el obligo no hay siciliana.")
-            if r.bids != 1 or standing or r.bidder != self.starter:
+            if r.bids != 1 or standing or r.bidder is None or r.bidder != self.starter:
                 raise IllegalAction("A la siciliana solo se duda la partida, y la duda el que sigue al que partió.")
             if rules.scoring == "dados" and 1 in (self.seats[player].dice, self.seats[r.bidder].dice):
                 raise IllegalAction("No se duda a la siciliana cuando alguno de los dos tiene un solo dado.")
@@ -638,7 +639,12 @@ class Game:
             assert target is not None
             r.pending = Pending(kind, player, target, r.bid)
             self.phase = "juicio"
-            return [{**event, "contra": target, "duda": kind}]
+            events = [{**event, "contra": target, "duda": kind}]
+            if kind == "paso" and self.seats[target].dice < 5:
+                # every pass hand takes five dice: passing with fewer is a bluff
+                # that loses as soon as it is doubted (yocacho)
+                return events + self._judge(False, short_hand=True)
+            return events
         r.pending = Pending(action.call, player, r.bidder, r.bid)
         self.phase = "cuenta"
         return [{**event, "contra": r.bidder, **r.bid.to_json()}]
@@ -684,12 +690,20 @@ class Game:
             valid = valid_pass(action.faces, self.rules.paso_hands)
         else:
             valid = action.faces.count(AS) >= 2
+        return self._judge(valid)
+
+    def _judge(self, valid: bool, short_hand: bool = False) -> list[Event]:
+        pending = self.r.pending
+        assert pending is not None
         loser = pending.caller if valid else pending.target
-        events: list[Event] = [{"tipo": "juicio", "llamada": pending.call, "jugador": pending.target, "valido": valid}]
-        return events + self._lose(loser, 1) + self._end_round(loser)
+        event: Event = {"tipo": "juicio", "llamada": pending.call, "jugador": pending.target, "valido": valid}
+        if short_hand:
+            event["sin_cinco_dados"] = True
+        return [event] + self._lose(loser, 1) + self._end_round(loser)
 
     def _lose(self, name: str, n: int) -> list[Event]:
         seat = self.seats[name]
+        from_bank = 0
         if self.rules.scoring == "dados":
             from_bank = min(seat.banked, n)
             seat.banked -= from_bank
@@ -699,6 +713,8 @@ class Game:
             seat.palos = min(self.rules.loss_limit, seat.palos + n)
             seat.out = seat.palos >= self.rules.loss_limit
         event = {"tipo": "pierde", "jugador": name, "cantidad": n, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked}
+        if self.rules.scoring == "dados" and from_bank:
+            event["usa_a_favor"] = from_bank
         events: list[Event] = [event]
         if seat.out:
             self.eliminated.append(name)

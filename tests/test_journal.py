@@ -1,0 +1,107 @@
+"""The journal on real files: replay, undo, partial counts, torn writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant import journal
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.speech import Parser
+
+
+def play(path: Path, lines: list[str], rules: str = "yocacho") -> Game:
+    game = Game(preset(rules), ["ana", "beto", "carla"])
+    record = journal.Journal.create(game.rules, game.players, path)
+    referee = Referee(game, record)
+    parser = Parser(players=game.players)
+    for line in lines:
+        referee.handle(parser.parse(line))
+    record.close()
+    return game
+
+
+LINES = ["parte ana por la derecha", "tres trenes", "cuatro trenes", "corrección", "cuatro quinas", "dudo", "hay uno", "dos senas"]
+
+
+def test_replay_rebuilds_the_identical_game(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    game = play(path, LINES)
+    loaded = journal.load(path)
+    assert loaded.game.snapshot() == game.snapshot()
+    assert not loaded.finished and loaded.dropped_line is None
+
+
+def test_every_line_is_json_with_events(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    play(path, LINES)
+    records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    assert "partida" in records[0]
+    assert {"deshacer": True} in records
+    assert all("eventos" in r for r in records if "accion" in r)
+
+
+def test_torn_last_line_is_dropped_with_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    play(path, LINES)
+    whole = journal.load(path).game.snapshot()
+    before_last = Game.replay(journal.load(path).game.rules, ["ana", "beto", "carla"], journal.load(path).game.history[:-1])
+    text = path.read_bytes()
+    path.write_bytes(text[:-25])  # a power cut in the middle of the last write
+    loaded = journal.load(path)
+    assert loaded.dropped_line is not None
+    assert loaded.game.snapshot() == before_last.snapshot() != whole
+    # the torn line is cut from the file, so appending goes on cleanly
+    record = journal.Journal(path)
+    record.record_undo()
+    record.close()
+    assert journal.load(path).dropped_line is None
+
+
+def test_a_bad_line_in_the_middle_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    play(path, LINES)
+    lines = path.read_text("utf-8").splitlines()
+    lines[2] = lines[2][:10]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(journal.JournalError, match="línea 3"):
+        journal.load(path)
+
+
+def test_partial_counts_survive_and_are_restored(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    play(path, ["parte ana", "tres trenes", "dudo", "ana dos", "carla uno", "corrección", "carla cero"])
+    loaded = journal.load(path)
+    assert loaded.partials == [("cuenta", "ana", 2), ("cuenta", "carla", 0)]
+    referee = Referee(loaded.game, None, loaded.partials)
+    reply = referee.handle(Parser(players=loaded.game.players).parse("beto uno"))
+    assert reply.text.startswith("Había tres trenes")
+
+
+def test_finished_games_are_marked_and_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DUDO_DATOS", str(tmp_path))
+    folder = journal.games_dir()
+    folder.mkdir(parents=True)
+    game = Game(preset("chimbo9"), ["ana", "beto"])
+    record = journal.Journal.create(game.rules, game.players, folder / "partida-1.jsonl")
+    referee = Referee(game, record)
+    parser = Parser(players=game.players)
+    for line in ["parte ana", "tres trenes", "dudo", "hay cero"] * 3:
+        referee.handle(parser.parse(line))
+    record.close()
+    assert game.over and journal.load(folder / "partida-1.jsonl").finished
+    assert journal.latest_unfinished() is None
+    play(folder / "partida-2.jsonl", LINES)
+    assert journal.latest_unfinished() == folder / "partida-2.jsonl"
+
+
+def test_not_a_journal(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"hola": 1}\n', "utf-8")
+    with pytest.raises(journal.JournalError, match="no es un registro"):
+        journal.load(path)
+    with pytest.raises(journal.JournalError, match="No pude leer"):
+        journal.load(tmp_path / "missing.jsonl")

@@ -1,0 +1,181 @@
+"""The referee between words and moves: dialogue, confirmations, corrections."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.speech import Parser
+
+
+class Table:
+    def __init__(self, rules: str = "yocacho", players: tuple[str, ...] = ("ana", "beto", "carla")) -> None:
+        self.game = Game(preset(rules), players)
+        self.referee = Referee(self.game)
+        self.parser = Parser(players=players)
+
+    def say(self, text: str, certain: bool = True) -> tuple[bool, str]:
+        reply = self.referee.handle(self.parser.parse(text), certain=certain)
+        return reply.accepted, reply.text
+
+    def play(self, *lines: str) -> None:
+        for line in lines:
+            accepted, text = self.say(line)
+            assert accepted, f"{line!r} was refused: {text}"
+
+
+def test_greeting_says_players_rules_and_seat_convention() -> None:
+    table = Table("caleuchano")
+    text = table.referee.opening()
+    assert "ana, beto y carla" in text and "por la izquierda" in text and "palos" in text
+    assert "¿Quién parte" in text
+
+
+def test_illegal_bid_is_explained_and_changes_nothing() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes")
+    before = table.game.snapshot()
+    accepted, text = table.say("dos trenes")
+    assert not accepted
+    assert text == "Después de tres trenes hay que subir: cuatro de cualquier pinta, tres cuadras o dos ases. Otra vez, beto."
+    assert table.game.snapshot() == before
+
+
+def test_bid_with_direction_is_atomic() -> None:
+    table = Table()
+    table.play("parte beto")
+    before = table.game.snapshot()
+    accepted, _ = table.say("cero trenes por la derecha")
+    assert not accepted and table.game.snapshot() == before
+    table.play("tres trenes por la derecha")
+    assert table.game.turn == "ana"  # beto -> right -> ana
+
+
+def test_per_player_counts_are_summed_when_everyone_has_spoken() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes", "dudo")
+    accepted, text = table.say("ana dos")
+    assert accepted and text == "Van dos. Faltan beto y carla."
+    accepted, text = table.say("carla tiene uno beto cero")
+    assert accepted and text.startswith("Había tres trenes. Beto pierde un dado")
+
+
+def test_a_total_overrides_partial_counts() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes", "dudo", "ana dos", "hay cuatro")
+    assert table.game.seats["beto"].dice == 4
+
+
+def test_count_over_a_players_dice_is_refused() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes", "dudo")
+    accepted, text = table.say("ana tiene seis")
+    assert not accepted and text == "Ana tiene cinco dados: no puede tener seis."
+
+
+def test_dictated_hands_in_reveal_order() -> None:
+    table = Table(players=("ana", "beto"))
+    table.play("parte ana", "tres trenes", "dudo")
+    accepted, text = table.say("as tren cuadra cuadra sena")
+    assert accepted and text == "¿Y beto?"
+    accepted, text = table.say("tren tren quina quina quina")
+    assert accepted and "Había cuatro trenes" in text  # ace + tren, and two trenes
+
+
+def test_undo_of_a_partial_count_then_of_a_step() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes", "dudo", "ana dos")
+    accepted, text = table.say("corrección")
+    assert accepted and text == "Borré lo de ana."
+    accepted, text = table.say("corrección")
+    assert accepted and text.startswith("Deshecho: el dudo de beto.")
+    assert table.game.phase == "apuestas" and table.game.turn == "beto"
+
+
+def test_uncertain_count_that_eliminates_asks_first() -> None:
+    table = Table(players=("ana", "beto"))
+    table.play("parte ana")
+    table.game.seats["beto"].dice = 1
+    table.play("tres trenes", "dudo")
+    before = table.game.snapshot()
+    accepted, text = table.say("hay cuatro", certain=False)
+    assert accepted and text == "Entendí cuatro y beto queda fuera. ¿Es así? Sí o no."
+    assert table.game.snapshot() == before
+    accepted, text = table.say("no")
+    assert text == "Ya, no hago nada." and table.game.snapshot() == before
+    table.say("hay cuatro", certain=False)
+    accepted, text = table.say("sí")
+    assert accepted and "¡Ganó ana!" in text
+
+
+def test_uncertain_undo_and_castigo_ask_first() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes")
+    accepted, text = table.say("corrección", certain=False)
+    assert text == "¿Deshago la apuesta de ana, tres trenes? Sí o no."
+    table.play("sí")
+    assert table.game.bid is None
+    accepted, text = table.say("palo para beto", certain=False)
+    assert text == "¿Castigo para beto? Sí o no."
+    table.play("sí")
+    assert table.game.seats["beto"].dice == 4
+
+
+def test_queries() -> None:
+    table = Table("caleuchano")
+    assert table.say("a quién le toca")[1].startswith("Todavía nadie parte")
+    table.play("parte beto", "tres trenes")
+    assert table.say("cuántos dados hay") == (True, "Hay quince dados en la mesa.")
+    assert table.say("repite") == (True, "Van tres trenes, de beto. Le toca a carla.")
+    assert table.say("a quién le toca") == (True, "Le toca a carla.")
+    assert table.say("cómo vamos") == (True, "Ana, ningún palo; beto, ningún palo; carla, ningún palo.")
+
+
+def test_dice_query_counts_dice_in_play() -> None:
+    table = Table("yocacho")
+    table.play("parte ana", "tres trenes", "dudo", "hay uno")
+    assert table.say("cuántos dados hay") == (True, "Quedan catorce dados en la mesa.")
+
+
+def test_not_understood_and_partial_answers() -> None:
+    table = Table()
+    table.play("parte ana")
+    assert table.say("tengo sed") == (False, "¿Cómo? Repite, por favor.")
+    assert table.say("subo a cinco") == (False, "¿Cinco qué?")
+    assert table.say("trenes") == (False, "¿Cuántos trenes?")
+    assert table.say("cuatro") == (False, "¿Cuatro qué? Digan la cantidad y la pinta.")
+
+
+def test_calls_out_of_place_get_a_reason() -> None:
+    table = Table("caleuchano", players=("ana", "beto"))
+    table.play("parte ana", "tres trenes")
+    assert table.say("calzo") == (False, "En estas reglas no se calza. Otra vez, beto.")
+    assert table.say("mato") == (False, "En estas reglas no se mata. Otra vez, beto.")
+    assert table.say("ana tiene dos")[1] == "Eso se dice después de levantar los cachos."
+    assert table.say("sí")[1] == "No hay nada que confirmar."
+
+
+def test_during_the_count_a_bid_of_the_counted_face_is_a_count() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes", "dudo")
+    assert table.say("hay tres cuadras")[1].startswith("Esa no es la pinta")
+    table.play("hay tres trenes")
+    assert table.game.seats["beto"].dice == 4
+
+
+def test_game_over_answers_but_accepts_nothing() -> None:
+    table = Table(players=("ana", "beto"))
+    table.game.seats["beto"].dice = 1
+    table.play("parte ana", "tres trenes", "dudo", "hay tres")
+    accepted, text = table.say("dos quinas")
+    assert not accepted and "Ganó ana" in text
+    assert table.say("cómo vamos")[0]
+
+
+@pytest.mark.parametrize("rules", ["caleuchano", "yocacho", "chimbo9", "clasico"])
+def test_every_reply_is_spanish_text_without_placeholders(rules: str) -> None:
+    table = Table(rules)
+    for line in ["parte carla por la derecha", "dos tontos", "dos ases", "paso", "dudo", "no", "cómo vamos"]:
+        _, text = table.say(line)
+        assert text and "{" not in text and "None" not in text, text
