@@ -31,7 +31,7 @@ from assistant import journal as journal_module
 from assistant import replies
 from assistant.referee import Referee
 from assistant.rules import DEFAULT_PRESET, Game, RulesError, load_rules
-from assistant.session import Session, Utterance, keyboard, script_lines, simulate
+from assistant.session import SetupError, Session, TableIO, script_lines, simulate
 from assistant.speech import Parser, grammar
 
 log = logging.getLogger("dudo")
@@ -122,8 +122,8 @@ modelo_app = typer.Typer(help="El modelo de voz en español: descargarlo y ver q
 app.add_typer(modelo_app, name="modelo")
 
 
-class UserError(Exception):
-    """A problem to tell the player in Spanish, without a traceback."""
+UserError = SetupError
+"""A problem to tell the player in Spanish, without a traceback."""
 
 
 # ------------------------------------------------------------------ shared options
@@ -344,50 +344,6 @@ def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> tupl
 
 
 # ------------------------------------------------------------------ input and output at the table
-
-
-class TableIO:
-    """Where utterances come from and where replies go: keyboard + print, or voice."""
-
-    def __init__(self) -> None:
-        self.voice = False
-
-    def tell(self, text: str) -> None:
-        print(text, flush=True)
-
-    def note(self, text: str) -> None:
-        """Something for the person at the terminal, not for the table."""
-        print(f"[{text}]", file=sys.stderr, flush=True)
-
-    def utterances(self) -> Iterator[Utterance]:
-        interactive = sys.stdin.isatty()
-        prompt: Callable[[], None] | None = (lambda: print("> ", end="", flush=True)) if interactive else None
-        return keyboard(sys.stdin, prompt)
-
-    def ask_yes_no(self, question: str) -> bool:
-        self.tell(question)
-        parser = Parser()
-        for utterance in self.utterances():
-            command = parser.parse(utterance.text)
-            if command.action in ("si", "no"):
-                return command.action == "si"
-            self.tell("Digan sí o no.")
-        return False
-
-    def ask_players(self) -> list[str]:
-        self.tell("¿Quiénes juegan? Digan los nombres en orden, separados por comas.")
-        for utterance in self.utterances():
-            names = _players(utterance.text)
-            if len(names) >= 2:
-                return names
-            self.tell("Necesito al menos dos nombres, separados por comas: ana, beto, carla.")
-        raise UserError("No se dijeron los jugadores.")
-
-    def rebuild_for(self, players: list[str]) -> None:
-        """Voice rebuilds its grammar with the players' names."""
-
-    def close(self) -> None:
-        pass
 
 
 def _io(texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int, players: list[str]) -> TableIO:

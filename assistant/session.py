@@ -6,6 +6,7 @@ the same referee serves a hands-free table, a laptop and the test suite.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,10 @@ from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Unknown
+
+class SetupError(Exception):
+    """A problem setting up the table, said to the player in Spanish."""
+
 
 LOW_CONFIDENCE = 0.55
 """Below this mean word confidence a recognized utterance is not acted on."""
@@ -122,3 +127,47 @@ def state_json(game: Game) -> dict[str, Any]:
         "ganador": game.winners[0] if len(game.winners) == 1 else None,
         "ronda": game.round_number,
     }
+
+
+class TableIO:
+    """Where utterances come from and where replies go: keyboard + print, or voice."""
+
+    def __init__(self) -> None:
+        self.voice = False
+
+    def tell(self, text: str) -> None:
+        print(text, flush=True)
+
+    def note(self, text: str) -> None:
+        """Something for the person at the terminal, not for the table."""
+        print(f"[{text}]", file=sys.stderr, flush=True)
+
+    def utterances(self) -> Iterator[Utterance]:
+        interactive = sys.stdin.isatty()
+        prompt: Callable[[], None] | None = (lambda: print("> ", end="", flush=True)) if interactive else None
+        return keyboard(sys.stdin, prompt)
+
+    def ask_yes_no(self, question: str) -> bool:
+        self.tell(question)
+        parser = Parser()
+        for utterance in self.utterances():
+            command = parser.parse(utterance.text)
+            if command.action in ("si", "no"):
+                return command.action == "si"
+            self.tell("Digan sí o no.")
+        return False
+
+    def ask_players(self) -> list[str]:
+        self.tell("¿Quiénes juegan? Digan los nombres en orden, separados por comas.")
+        for utterance in self.utterances():
+            names = [p.strip() for p in utterance.text.split(",") if p.strip()]
+            if len(names) >= 2:
+                return names
+            self.tell("Necesito al menos dos nombres, separados por comas: ana, beto, carla.")
+        raise SetupError("No se dijeron los jugadores.")
+
+    def rebuild_for(self, players: list[str]) -> None:
+        """Voice rebuilds its grammar with the players' names."""
+
+    def close(self) -> None:
+        pass

@@ -13,7 +13,7 @@ test_extras=0
 [ "${1:-}" = "--test" ] && test_extras=1
 
 packages=(espeak-ng libportaudio2 alsa-utils)
-[ "$test_extras" = 1 ] && packages+=(sox pulseaudio pulseaudio-utils tmux)
+[ "$test_extras" = 1 ] && packages+=(sox pulseaudio pulseaudio-utils libasound2-plugins tmux)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
 

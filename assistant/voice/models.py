@@ -1,0 +1,219 @@
+"""Speech models: where they live, and a download that never leaves half a model.
+
+The download streams to ``<name>.zip.part`` (resuming it when the server
+allows), checks the size the server announced and the archive's sha256, then
+unpacks into a temporary folder beside the target and moves it into place
+with one rename. A model folder either is complete or does not exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+import urllib.error
+import urllib.request
+import zipfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+CHUNK = 256 * 1024
+
+
+class DownloadError(Exception):
+    """A download or unpack that failed; the message is Spanish, for the player."""
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A model archive: where to get it and how to know it is the right one."""
+
+    name: str
+    url: str
+    sha256: tuple[str, ...]
+    """Accepted digests (lower-case hex); empty accepts any (then size only)."""
+    min_bytes: int
+    max_bytes: int
+
+    def at(self, url: str) -> ModelSpec:
+        return replace(self, url=url)
+
+
+# The official small Spanish model. Its size is about 39 MB. The digests are
+# the two that public installers pin for this file; DUDO_MODELO_SHA256
+# replaces them if the archive is ever republished.
+SPANISH = ModelSpec(
+    name="vosk-model-small-es-0.42",
+    url="https://alphacephei.com/vosk/models/vosk-model-small-es-0.42.zip",
+    sha256=(
+        "f7e409775888b859504f829148d464472b725f0c60211472edbba7d6851124c8",
+        "09b239888f633ef2f0b4e09736e3d9936acfd810bc65d53fad45261762c6511f",
+    ),
+    min_bytes=30_000_000,
+    max_bytes=60_000_000,
+)
+
+MISSING_MODEL = (
+    "No hay modelo de voz en español. Para instalarlo (unos 39 MB): dudo modelo descargar\n"
+    "Mientras tanto se puede jugar escribiendo: dudo jugar --texto --jugadores ana,beto"
+)
+
+
+def models_dir() -> Path:
+    """``$DUDO_MODELOS`` or the repository's ``models/`` folder."""
+    env = os.environ.get("DUDO_MODELOS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+
+
+def is_complete(path: Path) -> bool:
+    """Does ``path`` hold a loadable vosk model (acoustic model, conf and a graph)?"""
+    graph = path / "graph"
+    has_graph = (graph / "HCLG.fst").is_file() or ((graph / "HCLr.fst").is_file() and (graph / "Gr.fst").is_file())
+    return (path / "am" / "final.mdl").is_file() and (path / "conf" / "model.conf").is_file() and has_graph
+
+
+def has_dynamic_graph(path: Path) -> bool:
+    """Only models with HCLr.fst + Gr.fst accept a runtime grammar."""
+    return (path / "graph" / "HCLr.fst").is_file() and (path / "graph" / "Gr.fst").is_file()
+
+
+def find_model(explicit: Path | None = None) -> Path | None:
+    """The model to use: ``--modelo``, else ``$DUDO_MODELO``, else the downloaded Spanish one."""
+    for candidate in (explicit, Path(os.environ["DUDO_MODELO"]) if os.environ.get("DUDO_MODELO") else None):
+        if candidate is not None:
+            if not is_complete(candidate):
+                raise DownloadError(f"{candidate} no es un modelo de vosk completo (falta am/, conf/ o graph/).")
+            return candidate
+    default = models_dir() / SPANISH.name
+    return default if is_complete(default) else None
+
+
+def _expected_digests(spec: ModelSpec) -> tuple[str, ...]:
+    env = os.environ.get("DUDO_MODELO_SHA256")
+    return (env.lower(),) if env else spec.sha256
+
+
+def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
+    """Fetch ``spec.url`` into ``part`` (resuming), verify it, return the finished file."""
+    have = part.stat().st_size if part.exists() else 0
+    request = urllib.request.Request(spec.url, headers={"Range": f"bytes={have}-"} if have else {})
+    try:
+        response = urllib.request.urlopen(request, timeout=30)  # noqa: S310 - URL is ours or the user's
+    except urllib.error.HTTPError as err:
+        if err.code == 416 and have:  # nothing left to fetch: the part is whole
+            return _verify(spec, part, have)
+        raise DownloadError(f"El servidor respondió {err.code} al bajar el modelo ({spec.url}).") from err
+    except (urllib.error.URLError, OSError) as err:
+        raise DownloadError(f"No pude conectarme para bajar el modelo ({spec.url}): {getattr(err, 'reason', err)}.") from err
+    with response:
+        resumed = have and getattr(response, "status", 200) == 206
+        if not resumed:
+            have = 0
+        length = response.headers.get("Content-Length")
+        total = have + int(length) if length is not None else None
+        if total is not None and not spec.min_bytes <= total <= spec.max_bytes:
+            raise DownloadError(f"El archivo del modelo mide {total} bytes; se esperaban entre {spec.min_bytes} y {spec.max_bytes}.")
+        bar = _progress(total, have) if progress else None
+        try:
+            with open(part, "ab" if resumed else "wb") as out:
+                while True:
+                    try:
+                        chunk = response.read(CHUNK)
+                    except OSError as err:
+                        raise DownloadError("La descarga se cortó; vuelve a intentarlo y seguirá donde quedó.") from err
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                    have += len(chunk)
+                    if bar is not None:
+                        bar.update(len(chunk))
+                out.flush()
+                os.fsync(out.fileno())
+        finally:
+            if bar is not None:
+                bar.close()
+    if total is not None and have != total:
+        raise DownloadError(
+            f"La descarga quedó incompleta ({have} de {total} bytes); vuelve a intentarlo y seguirá donde quedó."
+        )
+    return _verify(spec, part, have)
+
+
+def _verify(spec: ModelSpec, part: Path, size: int) -> Path:
+    if not spec.min_bytes <= size <= spec.max_bytes:
+        part.unlink(missing_ok=True)
+        raise DownloadError(f"El archivo del modelo mide {size} bytes; se esperaban entre {spec.min_bytes} y {spec.max_bytes}.")
+    digests = _expected_digests(spec)
+    if digests:
+        digest = hashlib.sha256()
+        with open(part, "rb") as f:
+            for block in iter(lambda: f.read(CHUNK), b""):
+                digest.update(block)
+        if digest.hexdigest() not in digests:
+            part.unlink(missing_ok=True)
+            raise DownloadError("El archivo bajado no es el modelo esperado (la suma de verificación no coincide). Lo borré.")
+    done = part.with_suffix("")
+    os.replace(part, done)
+    return done
+
+
+def _progress(total: int | None, initial: int):  # type: ignore[no-untyped-def]
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="B", unit_scale=True, unit_divisor=1024, desc="Modelo de voz")
+
+
+def unpack(archive: Path, target: Path) -> Path:
+    """Unzip ``archive`` so that ``target`` appears complete or not at all."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".desempacando-", dir=target.parent))
+    try:
+        try:
+            with zipfile.ZipFile(archive) as zf:
+                for member in zf.namelist():
+                    resolved = (staging / member).resolve()
+                    if not str(resolved).startswith(str(staging.resolve())):
+                        raise DownloadError("El archivo del modelo trae rutas raras; no lo desempaco.")
+                zf.extractall(staging)
+        except zipfile.BadZipFile as err:
+            raise DownloadError("El archivo bajado no es un zip válido.") from err
+        entries = [p for p in staging.iterdir()]
+        root = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
+        if not is_complete(root):
+            raise DownloadError("El zip no trae un modelo de vosk completo.")
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(root, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def install(spec: ModelSpec, folder: Path, progress: bool = True) -> Path:
+    """Download (resuming) and unpack ``spec`` into ``folder/spec.name``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    part = folder / f"{spec.name}.zip.part"
+    archive = download(spec, part, progress)
+    try:
+        return unpack(archive, folder / spec.name)
+    finally:
+        archive.unlink(missing_ok=True)
+
+
+def status_lines() -> list[str]:
+    """What `dudo modelo estado` says."""
+    lines = []
+    folder = models_dir()
+    spanish = folder / SPANISH.name
+    if is_complete(spanish):
+        lines.append(f"Modelo en español instalado: {spanish}")
+    elif (folder / f"{SPANISH.name}.zip.part").exists():
+        lines.append("Hay una descarga del modelo a medias; «dudo modelo descargar» la termina.")
+    else:
+        lines.append(f"No está el modelo en español. Para instalarlo: dudo modelo descargar (quedará en {spanish})")
+    env = os.environ.get("DUDO_MODELO")
+    if env:
+        state = "completo" if is_complete(Path(env)) else "INCOMPLETO o inexistente"
+        lines.append(f"DUDO_MODELO apunta a {env} ({state}); ese es el que se usa.")
+    return lines

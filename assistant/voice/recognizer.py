@@ -1,0 +1,192 @@
+"""Vosk with our phrase list: audio chunks in, finished utterances out.
+
+The grammar is a hint, not a gate (vosk builds a bigram model from it), so
+what comes back is only "what was heard": the parser and the rules decide
+what it means. Words the model does not know are dropped from the phrase
+list up front and reported, instead of being silently ignored by vosk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import wave
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_cache_dir
+
+CHUNK_SECONDS = 0.2
+"""Vosk decodes in 200 ms steps."""
+TUNED_ENDPOINTS = {
+    # seconds of trailing silence that end an utterance (vosk's defaults: 0.5, 1.0, 2.0);
+    # table calls are short: "dudo" should be answered as soon as the speaker stops
+    "--endpoint.rule2.min-trailing-silence": "0.4",
+    "--endpoint.rule3.min-trailing-silence": "0.8",
+    "--endpoint.rule4.min-trailing-silence": "1.6",
+}
+
+
+@dataclass(frozen=True)
+class Word:
+    word: str
+    start: float
+    """Seconds from the start of the stream."""
+    end: float
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance as the recognizer heard it."""
+
+    text: str
+    words: tuple[Word, ...]
+    latency_ms: float
+    """From the end of the audio that completed the utterance to this result (milliseconds)."""
+
+    @property
+    def confidence(self) -> float:
+        """Mean word confidence (0..1); 0 with no words."""
+        return sum(w.confidence for w in self.words) / len(self.words) if self.words else 0.0
+
+    @property
+    def start(self) -> float:
+        return self.words[0].start if self.words else 0.0
+
+    @property
+    def end(self) -> float:
+        return self.words[-1].end if self.words else 0.0
+
+
+def tuned_model_dir(model: Path) -> Path:
+    """A copy of the model's conf with shorter end-of-utterance silences.
+
+    The downloaded model is never edited: a sibling folder in the cache links
+    to its parts and holds our own ``conf/model.conf``.
+    """
+    key = hashlib.sha1(str(model.resolve()).encode("utf-8")).hexdigest()[:10]
+    base = Path(os.environ.get("DUDO_CACHE") or user_cache_dir("dudo", appauthor=False))
+    tuned = base / "modelos" / f"{model.name}-{key}"
+    conf_text = (model / "conf" / "model.conf").read_text("utf-8")
+    lines = [line for line in conf_text.splitlines() if line.split("=")[0] not in TUNED_ENDPOINTS]
+    lines += [f"{k}={v}" for k, v in TUNED_ENDPOINTS.items()]
+    wanted = "\n".join(lines) + "\n"
+    conf = tuned / "conf"
+    conf.mkdir(parents=True, exist_ok=True)
+    for part in model.iterdir():
+        link = tuned / part.name
+        if part.name == "conf":
+            for item in part.iterdir():
+                if item.name != "model.conf" and not (conf / item.name).exists():
+                    (conf / item.name).symlink_to(item.resolve())
+            continue
+        if not link.exists():
+            link.symlink_to(part.resolve())
+    target = conf / "model.conf"
+    if not target.exists() or target.read_text("utf-8") != wanted:
+        tmp = conf / "model.conf.tmp"
+        tmp.write_text(wanted, "utf-8")
+        os.replace(tmp, target)
+    return tuned
+
+
+class Recognizer:
+    """One vosk recognizer restricted to a phrase list."""
+
+    def __init__(self, model_path: Path, phrases: Iterable[str], sample_rate: int = 16000, tuned: bool = True) -> None:
+        import vosk
+
+        vosk.SetLogLevel(-1)
+        self._vosk = vosk
+        path = tuned_model_dir(model_path) if tuned else model_path
+        self.model = vosk.Model(str(path))
+        self.sample_rate = sample_rate
+        self.missing: list[str] = []
+        self.phrases: list[str] = []
+        self._offset = 0.0
+        self.set_phrases(phrases)
+
+    def knows(self, word: str) -> bool:
+        return bool(self.model.vosk_model_find_word(word) >= 0)
+
+    def set_phrases(self, phrases: Iterable[str]) -> None:
+        """Use these phrases (players changed, say); phrases with unknown words are left out
+        and their words listed in ``missing``."""
+        kept: list[str] = []
+        missing: set[str] = set()
+        for phrase in phrases:
+            if phrase == "[unk]":
+                if self.knows("[unk]"):
+                    kept.append(phrase)
+                continue
+            unknown = [w for w in phrase.split() if not self.knows(w)]
+            if unknown:
+                missing.update(unknown)
+            else:
+                kept.append(phrase)
+        self.phrases = kept
+        self.missing = sorted(missing)
+        if kept:
+            grammar = json.dumps(kept, ensure_ascii=False)  # vosk does not decode \\u escapes
+            self._rec = self._vosk.KaldiRecognizer(self.model, self.sample_rate, grammar)
+        else:  # nothing of ours is in this model: free recognition, still useful for plumbing
+            self._rec = self._vosk.KaldiRecognizer(self.model, self.sample_rate)
+        self._rec.SetWords(True)
+        self._offset = 0.0
+
+    def unknown_names(self, names: Iterable[str]) -> list[str]:
+        """Players' names (or parts of them) the model cannot hear."""
+        return [n for n in names if any(not self.knows(w) for w in n.lower().split())]
+
+    def feed(self, audio: bytes) -> Heard | None:
+        """16-bit mono audio at ``sample_rate``; returns an utterance when one ends."""
+        started = time.perf_counter()
+        ended = self._rec.AcceptWaveform(audio)
+        if not ended:
+            return None
+        return self._heard(self._rec.Result(), started)
+
+    def finish(self) -> Heard | None:
+        """Flush what is left at the end of the stream."""
+        return self._heard(self._rec.FinalResult(), time.perf_counter())
+
+    def reset(self) -> None:
+        """Forget audio in progress (after the referee spoke, for instance)."""
+        self._rec.Reset()
+
+    def _heard(self, result_json: str, started: float) -> Heard | None:
+        result: dict[str, Any] = json.loads(result_json)
+        words = tuple(
+            Word(w["word"], float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
+            for w in result.get("result", [])
+            if w.get("word") and w["word"] != "[unk]"
+        )
+        text = " ".join(w.word for w in words)
+        if not text:
+            return None
+        return Heard(text, words, (time.perf_counter() - started) * 1000)
+
+    def transcribe_wav(self, path: Path) -> Iterator[Heard]:
+        """Every utterance in a WAV file (mono, 16-bit; any rate vosk can take)."""
+        with wave.open(str(path), "rb") as wav:
+            if wav.getnchannels() != 1 or wav.getsampwidth() != 2:
+                raise ValueError("La grabación tiene que ser WAV mono de 16 bits (sox entrada.wav -c 1 -b 16 salida.wav).")
+            if wav.getframerate() != self.sample_rate:
+                self.sample_rate = wav.getframerate()
+                self.set_phrases(self.phrases)
+            step = int(self.sample_rate * CHUNK_SECONDS)
+            while True:
+                frames = wav.readframes(step)
+                if not frames:
+                    break
+                heard = self.feed(frames)
+                if heard is not None:
+                    yield heard
+        last = self.finish()
+        if last is not None:
+            yield last

@@ -1,0 +1,59 @@
+"""The hands-free table: utterances from the microphone, replies from the speaker.
+
+Only the source of utterances and the sink of replies change; the referee,
+the journal and the session are the ones the keyboard uses.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from assistant.session import SetupError, TableIO, Utterance
+from assistant.speech import grammar
+from assistant.voice.listener import listen
+from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
+from assistant.voice.recognizer import Recognizer
+from assistant.voice.speaker import Speaker
+
+
+class VoiceIO(TableIO):
+    def __init__(self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str]) -> None:
+        super().__init__()
+        self.voice = True
+        try:
+            self.microphone = Microphone(pick_device(mic), report=self.tell)
+        except MicrophoneError as err:
+            raise SetupError(str(err)) from err
+        self.speaker = Speaker(voice, rate, fallback_print=lambda text: None)
+        self.recognizer = Recognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
+        self.note(
+            f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
+            f"{len(self.recognizer.phrases)} frases en la gramática."
+        )
+
+    def tell(self, text: str) -> None:
+        print(text, flush=True)
+        self.speaker.say(text)
+
+    def utterances(self) -> Iterator[Utterance]:
+        for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at):
+            self.note(f"oí «{heard.text}» (confianza {heard.confidence:.2f})")
+            yield Utterance(heard.text, heard.confidence, heard.start, heard.end)
+
+    def rebuild_for(self, players: list[str]) -> None:
+        self.recognizer.set_phrases(grammar.phrases(players=players))
+        for name in self.recognizer.unknown_names(players):
+            self.tell(
+                f"No voy a poder oír el nombre «{name}»: el modelo no conoce esa palabra. "
+                "Cuando haya que nombrarlo, díganme la cuenta total, o usen un apodo común con --jugadores."
+            )
+
+    def ask_players(self) -> list[str]:
+        if sys.stdin.isatty():
+            return super().ask_players()
+        raise SetupError("Faltan los jugadores: usa --jugadores ana,beto,carla o el archivo de configuración.")
+
+    def close(self) -> None:
+        self.microphone.close()

