@@ -226,6 +226,7 @@ def simular(
 
 Model = Annotated[Optional[Path], typer.Option("--modelo", help="Carpeta de un modelo de vosk (o la variable DUDO_MODELO).")]
 Mic = Annotated[Optional[str], typer.Option("--microfono", help="Micrófono: número o parte del nombre (ver «dudo dispositivos»).")]
+Speaker = Annotated[Optional[str], typer.Option("--parlante", help="Parlante: número o parte del nombre (ver «dudo dispositivos»).")]
 Voice = Annotated[Optional[str], typer.Option("--voz", help="Voz de espeak-ng, por ejemplo roa/es-419 (latinoamericana) o roa/es.")]
 Rate = Annotated[int, typer.Option("--velocidad", help="Palabras por minuto al hablar.")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
@@ -239,6 +240,7 @@ def jugar(
     texto: Text = False,
     modelo: Model = None,
     microfono: Mic = None,
+    parlante: Speaker = None,
     voz: Voice = None,
     velocidad: Rate = 165,
     partida: JournalPath = None,
@@ -254,8 +256,12 @@ def jugar(
 
       dudo jugar --texto --jugadores ana,beto --reglas yocacho
     """
-    names, rules_spec = _table_from(jugadores, reglas, config)
-    io = _io(texto, modelo, microfono, voz, velocidad, names)
+    table = _table_from(jugadores, reglas, config)
+    names, rules_spec = table["jugadores"], table["reglas"]
+    io = _io(
+        texto, modelo, microfono or table.get("microfono"), voz or table.get("voz"),
+        int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"),
+    )
     loaded = None
     if not nueva:
         found = partida if partida and partida.exists() else journal_module.latest_unfinished()
@@ -284,6 +290,7 @@ def reanudar(
     texto: Text = False,
     modelo: Model = None,
     microfono: Mic = None,
+    parlante: Speaker = None,
     voz: Voice = None,
     velocidad: Rate = 165,
 ) -> None:
@@ -294,7 +301,7 @@ def reanudar(
     path = partida or journal_module.latest_unfinished()
     if path is None:
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
-    loaded_io = _io(texto, modelo, microfono, voz, velocidad, [])
+    loaded_io = _io(texto, modelo, microfono, voz, velocidad, [], parlante)
     loaded = _load_journal(path, loaded_io)
     if loaded.finished:
         raise UserError(f"La partida de {path.name} ya terminó: {replies.winner(loaded.game.winners)}")
@@ -327,31 +334,49 @@ def _play(game: Game, record: journal_module.Journal, io: TableIO, partials: lis
         io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {record.path})")
 
 
-def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> tuple[list[str], str]:
-    names = _players(jugadores)
+def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> dict[str, Any]:
+    """Players and rules from the options, or from the table's config file
+    (which may also name the microphone, speaker, voice and rate)."""
+    table: dict[str, Any] = {"jugadores": _players(jugadores), "reglas": reglas}
     path = config or (Path(os.environ["DUDO_CONFIG"]) if os.environ.get("DUDO_CONFIG") else None)
-    if path is not None and not names:
-        import tomllib
+    if path is None:
+        return table
+    import tomllib
 
-        try:
-            data = tomllib.loads(path.read_text("utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as err:
-            raise UserError(f"No pude leer la configuración {path}: {err}") from err
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise UserError(f"No pude leer la configuración {path}: {err}") from err
+    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad"}
+    if unknown:
+        raise UserError(f"No conozco «{sorted(unknown)[0]}» en {path}.")
+    if not table["jugadores"]:
         raw = data.get("jugadores", [])
-        names = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
-        reglas = str(data.get("reglas", reglas))
-    return names, reglas
+        table["jugadores"] = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
+        table["reglas"] = str(data.get("reglas", reglas))
+    for key in ("microfono", "parlante", "voz"):
+        if data.get(key):
+            table[key] = str(data[key])
+    if "velocidad" in data:
+        table["velocidad"] = int(data["velocidad"])
+    return table
 
 
 # ------------------------------------------------------------------ input and output at the table
 
 
-def _io(texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int, players: list[str]) -> TableIO:
+def _io(
+    texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int,
+    players: list[str], parlante: str | None = None,
+) -> TableIO:
     if texto:
         return TableIO()
     from assistant.voice import models
 
-    model_path = models.find_model(modelo)
+    try:
+        model_path = models.find_model(modelo)
+    except models.DownloadError as err:
+        raise UserError(str(err)) from err
     if model_path is None:
         print(
             "[No hay modelo de voz en español, así que se juega escribiendo. "
@@ -362,7 +387,7 @@ def _io(texto: bool, modelo: Path | None, microfono: str | None, voz: str | None
     from assistant.voice_io import VoiceIO
 
     try:
-        return VoiceIO(model_path, microfono, voz, velocidad, players)
+        return VoiceIO(model_path, microfono, voz, velocidad, players, parlante)
     except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
         log.exception("voice unavailable")
         print(f"[No pude abrir el audio ({err}); se juega escribiendo.]", file=sys.stderr)

@@ -19,14 +19,16 @@ from assistant.voice.speaker import Speaker
 
 
 class VoiceIO(TableIO):
-    def __init__(self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str]) -> None:
+    def __init__(
+        self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str], speaker: str | None = None
+    ) -> None:
         super().__init__()
         self.voice = True
         try:
             self.microphone = Microphone(pick_device(mic), report=self.tell)
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
-        self.speaker = Speaker(voice, rate, fallback_print=lambda text: None)
+        self.speaker = Speaker(voice, rate, device=pick_device(speaker, "output"), fallback_print=lambda text: None)
         self.recognizer = Recognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
         self.note(
             f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "

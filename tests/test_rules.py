@@ -409,9 +409,9 @@ def test_pass_with_fewer_than_five_dice_is_invalid_when_doubted_yocacho() -> Non
     game.seats["beto"].dice = 4
     bids(game, (3, 3))
     game.apply(Call("beto", "paso"))
-    game.apply(Call("carla", "dudo"))
-    game.apply(ShownHand((1, 2, 3, 4)))
-    assert game.seats["beto"].dice == 3
+    events = game.apply(Call("carla", "dudo"))  # no hand of four dice can be valid: settled at once
+    assert game.seats["beto"].dice == 3 and game.phase == "apuestas" and game.starter == "beto"
+    assert events[1] == {"tipo": "juicio", "llamada": "paso", "jugador": "beto", "valido": False, "sin_cinco_dados": True}
 
 
 def test_yocacho_no_pass_after_pass_no_calzo_of_passed_bid() -> None:

@@ -35,7 +35,7 @@ def expand(template: str, keep_accents: bool = False) -> list[tuple[str, ...]]:
     """All token sequences a template admits (words folded unless ``keep_accents``).
 
     >>> expand("[lo] dudo (po|ya)")
-    [('lo', 'dudo', 'po'), ('lo', 'dudo', 'ya'), ('dudo', 'po'), ('dudo', 'ya')]
+    [('dudo', 'po'), ('dudo', 'ya'), ('lo', 'dudo', 'po'), ('lo', 'dudo', 'ya')]
     """
     text = template.replace("(", " ( ").replace(")", " ) ").replace("[", " [ ").replace("]", " ] ")
     text = text.replace("|", " | ")

