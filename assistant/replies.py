@@ -290,6 +290,10 @@ def _loss_sentence(game: Game, e: Event) -> str:
 
 def _gain_sentence(game: Game, e: Event) -> str:
     name = e["jugador"]
+    if not e.get("cambia", True):
+        if game.rules.scoring != "dados":
+            return f"{capital(name)} calzó, y como no tiene palos, queda igual."
+        return f"{capital(name)} calzó, pero ya tiene sus {_n(e['dados'])} dados: queda igual."
     if game.rules.scoring != "dados":
         return f"{capital(name)} calzó: se le quita un palo, lleva {_said(e['palos'])}."
     if e["a_favor"] and e["dados"] == game.rules.dice_per_player:
@@ -482,6 +486,15 @@ def resumed(game: Game) -> str:
 
 def resume_offer(players: Sequence[str]) -> str:
     return f"Hay una partida sin terminar con {names.join_and(list(players))}. ¿La seguimos? Sí o no."
+
+
+def unheard_names(unknown: Sequence[str]) -> str:
+    quoted = names.join_and([f"«{n}»" for n in unknown])
+    if len(unknown) == 1:
+        return (f"No voy a poder oír el nombre {quoted}: el modelo de voz no lo conoce. "
+                "Para contar, díganme el total, o usen un apodo común.")
+    return (f"No voy a poder oír los nombres {quoted}: el modelo de voz no los conoce. "
+            "Para contar, díganme el total, o usen apodos comunes.")
 
 
 def journal_dropped_line(line_number: int) -> str:

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from assistant import replies
 from assistant.session import SetupError, TableIO, Utterance
 from assistant.speech import grammar
 from assistant.voice.listener import listen
@@ -34,6 +35,8 @@ class VoiceIO(TableIO):
             f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
             f"{len(self.recognizer.phrases)} frases en la gramática."
         )
+        if not self.recognizer.phrases:
+            self.note(f"Ojo: el modelo {model.name} no conoce ninguna palabra del juego. ¿Es el modelo en español?")
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -46,11 +49,9 @@ class VoiceIO(TableIO):
 
     def rebuild_for(self, players: list[str]) -> None:
         self.recognizer.set_phrases(grammar.phrases(players=players))
-        for name in self.recognizer.unknown_names(players):
-            self.tell(
-                f"No voy a poder oír el nombre «{name}»: el modelo no conoce esa palabra. "
-                "Cuando haya que nombrarlo, díganme la cuenta total, o usen un apodo común con --jugadores."
-            )
+        unknown = self.recognizer.unknown_names(players)
+        if unknown:
+            self.tell(replies.unheard_names(unknown))
 
     def ask_players(self) -> list[str]:
         if sys.stdin.isatty():

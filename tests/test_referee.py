@@ -179,3 +179,11 @@ def test_every_reply_is_spanish_text_without_placeholders(rules: str) -> None:
     for line in ["parte carla por la derecha", "dos tontos", "dos ases", "paso", "dudo", "no", "cómo vamos"]:
         _, text = table.say(line)
         assert text and "{" not in text and "None" not in text, text
+
+
+def test_calzo_at_full_dice_says_nothing_was_gained() -> None:
+    table = Table("yocacho")
+    table.play("parte beto", "dos trenes", "tres ases", "calzo")
+    accepted, text = table.say("hay tres")
+    assert accepted and text == "Había tres ases justos. Ana calzó, pero ya tiene sus cinco dados: queda igual. Parte ana."
+    assert table.game.seats["ana"].dice == 5 and table.game.seats["ana"].banked == 0

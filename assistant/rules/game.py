@@ -722,14 +722,17 @@ class Game:
         return events
 
     def _gain(self, name: str) -> list[Event]:
+        """An exact calzo: a die back, a die banked (clasico), or nothing at the cap (yocacho)."""
         seat = self.seats[name]
+        before = (seat.dice, seat.palos, seat.banked)
         if self.rules.scoring != "dados":
             seat.palos = max(0, seat.palos - 1)
         elif seat.dice < self.rules.dice_per_player:
             seat.dice += 1
         elif self.rules.calzo_bank:
             seat.banked = 1
-        return [{"tipo": "gana", "jugador": name, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked}]
+        changed = before != (seat.dice, seat.palos, seat.banked)
+        return [{"tipo": "gana", "jugador": name, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked, "cambia": changed}]
 
     def _end_round(self, key: str) -> list[Event]:
         """Close the round decided by ``key`` (who lost, gained or was punished)."""

@@ -35,6 +35,17 @@ SYNTH_TIMEOUT = 10.0
 """A synthesis taking longer than this (seconds) is abandoned for the fallback."""
 
 
+def _quiet_driver() -> None:
+    """pyttsx3's espeak driver prints "Audio saved to …" for every file; the
+    table's terminal shows replies only. Shadow ``print`` in that module alone
+    (redirecting sys.stdout from this thread would swallow the main thread's too)."""
+    import sys
+
+    module = sys.modules.get("pyttsx3.drivers.espeak")
+    if module is not None:
+        module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+
+
 class _Engine:
     """One pyttsx3 engine in its own thread (espeak can be initialised only once)."""
 
@@ -51,6 +62,7 @@ class _Engine:
             import pyttsx3
 
             engine = pyttsx3.init()
+            _quiet_driver()
             ids = [v.id for v in engine.getProperty("voices")]
             wanted = [voice] if voice else list(SPANISH_VOICES)
             self.voice_id = next((v for v in wanted if v in ids), None)
