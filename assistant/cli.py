@@ -38,44 +38,29 @@ log = logging.getLogger("dudo")
 
 # ------------------------------------------------------------------ Spanish help
 
-_CLICK_ES = {
-    "Usage:": "Uso:",
-    "Show this message and exit.": "Muestra esta ayuda y sale.",
-    "Error": "Error",
-    "Try {command!r} for help.": "Prueba {command!r} para ver la ayuda.",
-    "Try '{command} {option}' for help.": "Prueba '{command} {option}' para ver la ayuda.",
-    "Missing argument": "Falta el argumento",
-    "Missing option": "Falta la opción",
-    "Missing parameter": "Falta el parámetro",
-    "No such command {name!r}.": "No existe el comando {name!r}.",
-    "No such option: {name}": "No existe la opción: {name}",
-    "Got unexpected extra argument ({args})": "Sobra el argumento ({args})",
-    "Got unexpected extra arguments ({args})": "Sobran los argumentos ({args})",
-    "Invalid value": "Valor no válido",
-    "Invalid value for {param_hint}": "Valor no válido para {param_hint}",
-    "Option {name!r} requires an argument.": "La opción {name!r} necesita un valor.",
-    "{value!r} is not a valid integer.": "{value!r} no es un número entero.",
-    "{value!r} is not a valid float.": "{value!r} no es un número.",
-    "Path {0} {1!r} does not exist.": "La ruta {0} {1!r} no existe.",
-    "File": "El archivo",
-    "Directory": "La carpeta",
+_TYPER_ES = {
+    # the strings typer looks up through gettext; click's own are literals (patched below)
+    "(dynamic)": "(dinámico)",
     "Aborted!": "Cancelado.",
-    "default": "por omisión",
+    "default: {default}": "por omisión: {default}",
     "required": "obligatorio",
+    "env var: {var}": "variable: {var}",
+    "Arguments": "Argumentos",
+    "Options": "Opciones",
+    "Commands": "Comandos",
+    "Missing command.": "Falta el comando.",
+    "No such command {name!r}.": "No existe el comando {name!r}.",
 }
 
 
 def _spanish(message: str) -> str:
-    return _CLICK_ES.get(message, message)
+    return _TYPER_ES.get(message, message)
 
 
 def _translate_help() -> None:
-    prefix = click.__name__
-    for module_name in (f"{prefix}.core", f"{prefix}.exceptions", f"{prefix}.formatting", f"{prefix}.decorators",
-                        f"{prefix}.types", f"{prefix}.parser", "typer.core", "typer.rich_utils", "typer.main"):
-        module = sys.modules.get(module_name)
-        if module is not None and hasattr(module, "_"):
-            module._ = _spanish  # type: ignore[attr-defined]
+    import typer.core
+
+    typer.core._ = _spanish  # type: ignore[attr-defined]
     # click's help option and usage prefix are literals, not gettext calls
     original_help_option = click.core.Command.get_help_option
 

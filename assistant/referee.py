@@ -10,7 +10,7 @@ player whose turn it is; the engine refuses what that player may not do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -87,7 +87,7 @@ class Referee:
         self,
         game: Game,
         recorder: Recorder | None = None,
-        partials: list[tuple[str, str, int | list[int]]] = (),  # type: ignore[assignment]
+        partials: Sequence[tuple[str, str, int | list[int]]] = (),
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -117,13 +117,13 @@ class Referee:
         return replies.resumed(self.game)
 
     def handle(self, command: Command, certain: bool = True) -> Reply:
+        if isinstance(command, Unknown):  # chatter does not cancel a pending question
+            return self._unknown(command)
         confirm, self.awaiting = self.awaiting, None
         if isinstance(command, SimpleCommand) and command.action in ("si", "no") and confirm is not None:
             return confirm() if command.action == "si" else Reply(replies.cancelled(), True)
         if isinstance(command, QueryCommand):
             return self._query(command)
-        if isinstance(command, Unknown):
-            return self._unknown(command)
         if isinstance(command, SimpleCommand) and command.action == "deshacer":
             return self._undo(certain)
         if self.game.over:

@@ -69,6 +69,18 @@ def greeting(game: Game) -> str:
     )
 
 
+def ask_players() -> str:
+    return "¿Quiénes juegan? Digan los nombres en orden, separados por comas."
+
+
+def need_two_players() -> str:
+    return "Necesito al menos dos nombres, separados por comas: ana, beto, carla."
+
+
+def say_yes_or_no() -> str:
+    return "Digan sí o no."
+
+
 def ask_starter() -> str:
     return "¿Quién parte, y para qué lado? Por ejemplo: «parte ana por la izquierda»."
 
@@ -330,17 +342,7 @@ def dice_in_play(game: Game) -> str:
 
 
 def score(game: Game) -> str:
-    parts = []
-    for name in game.players:
-        seat = game.seats[name]
-        if seat.out:
-            parts.append(f"{name}, fuera")
-        elif game.rules.scoring == "palos":
-            parts.append(f"{name}, {_standing(game, name)}")
-        elif game.rules.scoring == "fichas":
-            parts.append(f"{name}, {_standing(game, name)}")
-        else:
-            parts.append(f"{name}, {_standing(game, name)}")
+    parts = [f"{name}, {'fuera' if game.seats[name].out else _standing(game, name)}" for name in game.players]
     return capital("; ".join(parts)) + "."
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from assistant import replies
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
@@ -65,7 +66,7 @@ class Session:
         command = self.parser.parse(utterance.text)
         confidence = utterance.confidence
         if confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
-            reply = Reply("¿Cómo? Repite, por favor.", False)
+            reply = Reply(replies.not_understood(), False)
         else:
             certain = confidence is None or confidence >= SURE_CONFIDENCE
             reply = self.referee.handle(command, certain=certain)
@@ -154,16 +155,16 @@ class TableIO:
             command = parser.parse(utterance.text)
             if command.action in ("si", "no"):
                 return command.action == "si"
-            self.tell("Digan sí o no.")
+            self.tell(replies.say_yes_or_no())
         return False
 
     def ask_players(self) -> list[str]:
-        self.tell("¿Quiénes juegan? Digan los nombres en orden, separados por comas.")
+        self.tell(replies.ask_players())
         for utterance in self.utterances():
             names = [p.strip() for p in utterance.text.split(",") if p.strip()]
             if len(names) >= 2:
                 return names
-            self.tell("Necesito al menos dos nombres, separados por comas: ana, beto, carla.")
+            self.tell(replies.need_two_players())
         raise SetupError("No se dijeron los jugadores.")
 
     def rebuild_for(self, players: list[str]) -> None:

@@ -101,9 +101,6 @@ class Penalty:
 
 Action = Start | Raise | Call | Oblige | Count | Hands | Verdict | ShownHand | Penalty
 
-REVEAL_ACTIONS = (Count, Hands)
-JUDGE_ACTIONS = (Verdict, ShownHand)
-
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A plain dict, e.g. ``{"tipo": "apuesta", "jugador": "ana", "cantidad": 3, "pinta": 3}``."""

@@ -123,7 +123,6 @@ class Game:
         self.obligo_used: set[str] = set()
         self.eliminated: list[str] = []
         self.winners: list[str] = []
-        self.last_result: Event | None = None
 
     # ------------------------------------------------------------------ queries
 
