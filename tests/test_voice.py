@@ -170,19 +170,28 @@ def pulse() -> Iterator[str]:
         pytest.skip("PulseAudio no está instalado (scripts/instalar.sh --test lo instala)")
     started = subprocess.run(["pulseaudio", "--check"]).returncode != 0
     if started:
-        subprocess.run(
-            ["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
-             "--load=module-null-sink sink_name=dudo_prueba", "--load=module-native-protocol-unix"],
-            check=True, capture_output=True,
-        )
-        time.sleep(0.5)
+        start_pulse()
     else:
         subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=dudo_prueba"], capture_output=True)
-    subprocess.run(["pactl", "set-default-sink", "dudo_prueba"], check=True)
-    subprocess.run(["pactl", "set-default-source", "dudo_prueba.monitor"], check=True)
+        use_test_sink()
     yield "pulse"
     if started:
         subprocess.run(["pulseaudio", "--kill"], capture_output=True)
+
+
+def start_pulse() -> None:
+    subprocess.run(
+        ["pulseaudio", "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
+         "--load=module-null-sink sink_name=dudo_prueba", "--load=module-native-protocol-unix"],
+        check=True, capture_output=True,
+    )
+    time.sleep(0.5)
+    use_test_sink()
+
+
+def use_test_sink() -> None:
+    subprocess.run(["pactl", "set-default-sink", "dudo_prueba"], check=True)
+    subprocess.run(["pactl", "set-default-source", "dudo_prueba.monitor"], check=True)
 
 
 def collect(heard_iter: Iterator[object], seconds: float) -> list[object]:
@@ -301,3 +310,38 @@ def test_audio_level_through_the_null_sink(pulse: str, tmp_path: Path) -> None:
     assert len(audio) / mic.rate > 1.0
     assert np.sqrt(np.mean(audio**2)) > 500
     assert sd.query_devices(pick_device(pulse))["max_input_channels"] > 0
+
+
+@pytest.mark.audio
+def test_lost_microphone_is_reported_and_found_again(pulse: str) -> None:
+    """The sound server dies under a live stream (an unplugged microphone, for
+    PortAudio): the loss is reported, the stream is reopened when audio is back."""
+    from assistant.voice.microphone import Microphone, pick_device
+
+    reports: list[str] = []
+    mic = Microphone(pick_device(pulse), report=reports.append)
+    stop = threading.Event()
+    counted = [0]
+
+    def run() -> None:
+        for _block in mic.blocks(stop.is_set):
+            counted[0] += 1
+
+    threading.Thread(target=run, daemon=True).start()
+    time.sleep(1.0)
+    assert counted[0] > 0
+    subprocess.run(["pulseaudio", "--kill"], check=True)
+    deadline = time.monotonic() + 10
+    while not reports and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert reports and reports[0].startswith("No escucho el micrófono")
+    before = counted[0]
+    start_pulse()
+    deadline = time.monotonic() + 20
+    while "Volvió el micrófono." not in reports and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    stop.set()
+    mic.close()
+    assert "Volvió el micrófono." in reports
+    assert counted[0] > before

@@ -159,10 +159,17 @@ class Microphone:
                 _sd()._initialize()
                 self.rate = choose_rate(self.device)
                 self._open()
-                self.report("Volvió el micrófono.")
-                return
             except Exception:
                 time.sleep(2.0)
+                continue
+            # an open stream is not enough: say it is back only once audio flows
+            deadline = time.monotonic() + SILENT_TIMEOUT
+            while self._queue.empty() and time.monotonic() < deadline and not stop():
+                time.sleep(0.05)
+            if not self._queue.empty():
+                self.report("Volvió el micrófono.")
+                return
+            self.close()
 
     def drain(self) -> None:
         """Drop audio already queued (what was heard while the referee spoke)."""
