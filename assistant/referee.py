@@ -154,10 +154,11 @@ class Referee:
             actions: list[Action] = []
             if command.direction is not None and game.bid is None:
                 actions.append(Start(None, command.direction))
-            actions.append(Raise(turn, Bid(command.quantity, face)))
+            actions.append(Raise(command.player or turn, Bid(command.quantity, face)))
             return self._apply(actions)
         if isinstance(command, CallCommand):
-            return self._apply([Call(turn, command.call)])
+            # a named caller is held to the turn ("Le toca a beto, no a carla")
+            return self._apply([Call(command.player or turn, command.call)])
         if isinstance(command, ObligoCommand):
             return self._apply([Oblige(turn, command.mode == "cerrado")])
         if isinstance(command, CountCommand):

@@ -209,3 +209,14 @@ def test_session_uses_confidence_and_stays_quiet_on_chatter() -> None:
     assert len(said) == count
     session.hear(Utterance("sí", 0.9))
     assert game.over and "¡Ganó ana!" in said[-1]
+
+
+def test_a_named_caller_out_of_turn_gets_a_reason() -> None:
+    table = Table()
+    table.play("parte ana", "tres trenes")
+    before = table.game.snapshot()
+    assert table.say("carla dudo") == (False, "Le toca a beto, no a carla. Otra vez, beto.")
+    assert table.say("carla cuatro trenes") == (False, "Le toca a beto, no a carla. Otra vez, beto.")
+    assert table.game.snapshot() == before
+    table.play("beto duda")
+    assert table.game.phase == "cuenta"

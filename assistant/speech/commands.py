@@ -19,28 +19,36 @@ CallName = Literal["dudo", "siciliana", "calzo", "paso", "mato", "picado"]
 
 @dataclass(frozen=True)
 class BidCommand:
+    """A bid; ``player`` is set when the speaker named who bids ("beto, tres trenes")."""
+
     quantity: int
     face: Face
     direction: Direction | None = None
+    player: str | None = None
     action: ClassVar[str] = "apuesta"
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"accion": self.action, "cantidad": self.quantity, "pinta": self.face}
         if self.direction:
             data["sentido"] = self.direction
+        if self.player:
+            data["jugador"] = self.player
         return data
 
 
 @dataclass(frozen=True)
 class CallCommand:
+    """A call; ``player`` is set when named ("carla duda")."""
+
     call: CallName
+    player: str | None = None
 
     @property
     def action(self) -> str:
         return self.call
 
     def to_json(self) -> dict[str, Any]:
-        return {"accion": self.call}
+        return {"accion": self.call, "jugador": self.player} if self.player else {"accion": self.call}
 
 
 @dataclass(frozen=True)

@@ -211,14 +211,14 @@ class Parser:
         return PlayerCountCommand(pairs[0][0], pairs[0][1], tuple(pairs[1:]))
 
     def _build(self, intent: str, s: _Slots, seq: tuple[str, ...]) -> Command | None:
-        if intent == "apuesta":
+        if intent in ("apuesta", "apuesta_jugador"):
             if not s.quantity or s.face is None:
                 return None
-            return BidCommand(s.quantity, s.face, s.direction)  # type: ignore[arg-type]
+            return BidCommand(s.quantity, s.face, s.direction, s.player)  # type: ignore[arg-type]
         if intent == "apuesta_estas":
             return BidCommand(s.quantity, "estas") if s.quantity else None
         if intent in CALLS:
-            return CallCommand(intent)  # type: ignore[arg-type]
+            return CallCommand(intent, s.player)  # type: ignore[arg-type]
         if intent.startswith("obligo"):
             mode = intent.partition("_")[2] or None
             return ObligoCommand(mode)  # type: ignore[arg-type]
