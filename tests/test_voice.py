@@ -345,3 +345,15 @@ def test_lost_microphone_is_reported_and_found_again(pulse: str) -> None:
     mic.close()
     assert "Volvió el micrófono." in reports
     assert counted[0] > before
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_dudo_transcribir_prints_heard_understood_and_timings(tmp_path: Path) -> None:
+    from tests.test_cli import dudo
+
+    wav = synth("하나. 둘. 셋.", tmp_path / "mesa.wav", "ko")
+    result = dudo("transcribir", str(wav), env={"DUDO_MODELO": str(korean_model()), "DUDO_CACHE": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and all(" s  conf " in line and "→ {" in line and "listo en" in line for line in lines)

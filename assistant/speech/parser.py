@@ -66,6 +66,7 @@ class Parser:
         name_words = {w for name in self._names for w in name.split()}
         self._vocabulary = sorted(self.lexicon.vocabulary | name_words)
         self._known = frozenset(self._vocabulary)
+        self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self._slot_first: list[tuple[str, tuple[str, ...]]] = []
         for intent, sequences in self.lexicon.templates.items():
@@ -79,12 +80,14 @@ class Parser:
 
     def parse(self, text: str) -> Command:
         words = self.clean(text)
+        self._names_at = {}  # names found per position, for this utterance only
         if not words:
             return Unknown(heard=tuple(tokens(text)))
         multi = self._player_counts(words)
         if multi is not None:
             return multi
-        candidates = self._by_first.get(words[0], []) + self._slot_first
+        fits = {slot for slot in SLOTS if self._slot_fits_first(slot, words)}
+        candidates = self._by_first.get(words[0], []) + [c for c in self._slot_first if c[1][0] in fits]
         for intent, seq in candidates:
             for slots in self._match(seq, 0, words, 0, _Slots()):
                 command = self._build(intent, slots, seq)
@@ -124,7 +127,27 @@ class Parser:
         elif word in lex.numbers:
             yield lex.numbers[word], 1
 
+    def _slot_fits_first(self, slot: str, words: list[str]) -> bool:
+        """Can ``words[0]`` begin ``slot``? Checked once per utterance, so whole
+        groups of templates are skipped instead of failing one by one."""
+        if slot == "{cantidad}":
+            return any(True for _ in self._numbers_at(words, 0))
+        if slot == "{pinta}":
+            return words[0] in self.lexicon.faces
+        if slot == "{caras}":
+            return self._face_word(words[0], in_hand=True) is not None
+        if slot == "{sentido}":
+            return words[0] in self.lexicon.directions
+        return any(True for _ in self._player_at(words, 0))
+
     def _player_at(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
+        """Names starting at words[i] (memoised for the utterance being parsed)."""
+        cache = self._names_at
+        if i not in cache:
+            cache[i] = list(self._find_player(words, i))
+        yield from cache[i]
+
+    def _find_player(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
         if not self._names:
             return
         for size in (3, 2, 1):
