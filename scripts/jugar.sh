@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/instalar.sh
 # Without the Spanish model the referee still plays by keyboard: a failed
-# download (no internet) is reported and the game goes on in text mode.
-.venv/bin/dudo modelo descargar --si-falta || echo "Sin modelo de voz: se juega escribiendo."
+# download (no internet) is reported, and `dudo jugar` says it plays by text.
+.venv/bin/dudo modelo descargar --si-falta || true
 exec .venv/bin/dudo jugar "$@"

@@ -105,7 +105,10 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
             return _verify(spec, part, have)
         raise DownloadError(f"El servidor respondió {err.code} al bajar el modelo ({spec.url}).") from err
     except (urllib.error.URLError, OSError) as err:
-        raise DownloadError(f"No pude conectarme para bajar el modelo ({spec.url}): {getattr(err, 'reason', err)}.") from err
+        raise DownloadError(
+            f"No pude conectarme para bajar el modelo ({spec.url}). ¿Hay internet? "
+            f"(detalle: {getattr(err, 'reason', err)})"
+        ) from err
     with response:
         resumed = have and getattr(response, "status", 200) == 206
         if not resumed:
