@@ -145,6 +145,10 @@ class Referee:
                 return self._ask_first(replies.confirm_penalty(command.player), lambda: self._apply([action]))
             return self._apply([action])
         if phase == "inicio":
+            if isinstance(command, BidCommand) and command.player is not None:
+                # "ana, tres trenes" before anyone said who starts: ana opens
+                face = HIDDEN if command.face == "estas" else int(command.face)
+                return self._apply([Start(command.player, command.direction), Raise(command.player, Bid(command.quantity, face))])
             return Reply(replies.who_starts_first(), False)
         turn = game.turn or ""
         if isinstance(command, BidCommand):

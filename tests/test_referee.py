@@ -220,3 +220,16 @@ def test_a_named_caller_out_of_turn_gets_a_reason() -> None:
     assert table.game.snapshot() == before
     table.play("beto duda")
     assert table.game.phase == "cuenta"
+
+
+def test_a_named_first_bid_says_who_starts() -> None:
+    table = Table()
+    accepted, text = table.say("beto tres trenes")
+    assert accepted and text == "Tres trenes. Sigue carla." and table.game.starter == "beto"
+
+
+def test_pass_verdict_in_words() -> None:
+    table = Table("caleuchano")
+    table.play("parte ana", "tres trenes", "paso", "dudo")
+    accepted, text = table.say("tenía full")
+    assert accepted and text.startswith("El paso de beto valía. Palo para carla")
