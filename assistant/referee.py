@@ -258,19 +258,22 @@ class Referee:
     # ------------------------------------------------------------------ applying
 
     def _apply(self, actions: list[Action]) -> Reply:
-        """Apply actions together, or none of them."""
+        """Apply actions together, or none of them. ``Game.apply`` is atomic for
+        one action; only a pair ("tres trenes por la derecha") is tried on a copy."""
         game = self.game
-        trial = game.copy()
-        events: list[Event] = []
         try:
+            if len(actions) > 1:
+                trial = game.copy()
+                for action in actions:
+                    trial.apply(action)
+            events: list[Event] = []
             for action in actions:
-                events += trial.apply(action)
+                applied = game.apply(action)
+                events += applied
+                if self.recorder is not None:
+                    self.recorder.record(action, applied)
         except RulesError as err:
             return Reply(replies.illegal(game, err.reason), False)
-        for action in actions:
-            applied = game.apply(action)
-            if self.recorder is not None:
-                self.recorder.record(action, applied)
         self.collecting = _Collecting()
         return Reply(self._describe(actions[-1], events), True, tuple(events))
 

@@ -13,10 +13,6 @@ from assistant.rules import AS, Bid, Event, Game, names
 # ---------------------------------------------------------------- helpers
 
 
-def bid_words(game: Game, bid: Bid) -> str:
-    return game.say(bid)
-
-
 def _face_plural(game: Game, face: int) -> str:
     return names.face_name(face, True, game.rules.two_is_milla)
 
@@ -146,7 +142,7 @@ def duel_rules(game: Game) -> str:
 
 
 def bid_accepted(game: Game, bid: Bid) -> str:
-    text = f"{capital(bid_words(game, bid))}. Sigue {game.turn}."
+    text = f"{capital(game.say(bid))}. Sigue {game.turn}."
     return text
 
 
@@ -159,7 +155,7 @@ def falsa(game: Game, quantity: int) -> str:
 
 def passed(game: Game, passer: str) -> str:
     assert game.bid is not None
-    return f"Pasa {passer}. {capital(str(game.turn))}: duda el paso o sube de {bid_words(game, game.bid)}."
+    return f"Pasa {passer}. {capital(str(game.turn))}: duda el paso o sube de {game.say(game.bid)}."
 
 
 def picado(game: Game, picador: str) -> str:
@@ -176,7 +172,7 @@ def ask_count(game: Game) -> str:
     assert pending is not None
     bid = pending.bid
     caller, target = pending.caller, pending.target
-    said = bid_words(game, bid)
+    said = game.say(bid)
     opener = {
         "dudo": f"{capital(caller)} duda {'las' if _feminine(game, bid) else 'los'} {said} de {target}.",
         "siciliana": f"{capital(caller)} duda a la siciliana {'las' if _feminine(game, bid) else 'los'} {said} de {target}: "
@@ -365,7 +361,7 @@ def current_bid(game: Game) -> str:
         if game.phase == "inicio":
             return "Todavía no hay apuesta. " + ask_starter()
         return f"Todavía no hay apuesta: parte {game.starter}."
-    text = f"Van {bid_words(game, game.bid)}, de {game.bidder}."
+    text = f"Van {game.say(game.bid)}, de {game.bidder}."
     if game.phase == "cuenta":
         return text + " " + count_question(game)
     if game.phase == "juicio":
@@ -467,7 +463,7 @@ def describe_action(game: Game, action_json: dict[str, object]) -> str:
     if kind == "apuesta":
         face = action_json["pinta"]
         bid = Bid(int(action_json["cantidad"]), 0 if face == "estas" else int(face))  # type: ignore[call-overload]
-        return f"la apuesta de {player}, {bid_words(game, bid)}"
+        return f"la apuesta de {player}, {game.say(bid)}"
     if kind == "llamada":
         return f"el {action_json['llamada']} de {player}"
     if kind == "parte":
