@@ -31,7 +31,7 @@ from assistant.rules.actions import (
 )
 from assistant.rules.bid import AS, HIDDEN, Bid
 from assistant.rules.errors import IllegalAction, MalformedBid, RulesError
-from assistant.rules.hands import count_face, valid_pass
+from assistant.rules.hands import HAND_SIZE, count_face, valid_pass
 from assistant.rules.ruleset import RuleSet
 
 Event = dict[str, Any]
@@ -639,7 +639,7 @@ class Game:
             r.pending = Pending(kind, player, target, r.bid)
             self.phase = "juicio"
             events = [{**event, "contra": target, "duda": kind}]
-            if kind == "paso" and self.seats[target].dice < 5:
+            if kind == "paso" and self.seats[target].dice < HAND_SIZE:
                 # every pass hand takes five dice: passing with fewer is a bluff
                 # that loses as soon as it is doubted (yocacho)
                 return events + self._judge(False, short_hand=True)
@@ -712,7 +712,7 @@ class Game:
             seat.palos = min(self.rules.loss_limit, seat.palos + n)
             seat.out = seat.palos >= self.rules.loss_limit
         event = {"tipo": "pierde", "jugador": name, "cantidad": n, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked}
-        if self.rules.scoring == "dados" and from_bank:
+        if from_bank:  # only scoring by dice banks dice
             event["usa_a_favor"] = from_bank
         events: list[Event] = [event]
         if seat.out:

@@ -7,6 +7,9 @@ from collections.abc import Iterable
 
 from assistant.rules.bid import AS
 
+HAND_SIZE = 5
+"""Every pass hand (pichanga, full, poker…) is made of five dice."""
+
 
 def count_face(dice: Iterable[int], face: int, wild: bool) -> int:
     """How many dice show ``face``; with ``wild`` aces count for any other face."""
@@ -21,7 +24,7 @@ def hand_kinds(faces: Iterable[int]) -> set[str]:
     Fewer than five dice make no hand.
     """
     faces = list(faces)
-    if len(faces) != 5:
+    if len(faces) != HAND_SIZE:
         return set()
     shape = sorted(Counter(faces).values(), reverse=True)
     kinds: set[str] = set()
