@@ -49,6 +49,11 @@ from assistant.speech.commands import (
 )
 
 
+def _bid(command: BidCommand) -> Bid:
+    """The engine's bid for a parsed one ("de éstas" is the hidden face)."""
+    return Bid(command.quantity, HIDDEN if command.face == "estas" else int(command.face))
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the referee answers to one utterance."""
@@ -147,18 +152,16 @@ class Referee:
         if phase == "inicio":
             if isinstance(command, BidCommand) and command.player is not None:
                 # "ana, tres trenes" before anyone said who starts: ana opens
-                face = HIDDEN if command.face == "estas" else int(command.face)
-                return self._apply([Start(command.player, command.direction), Raise(command.player, Bid(command.quantity, face))])
+                return self._apply([Start(command.player, command.direction), Raise(command.player, _bid(command))])
             return Reply(replies.who_starts_first(), False)
         turn = game.turn or ""
         if isinstance(command, BidCommand):
             if phase == "cuenta":
                 return self._bid_as_count(command, certain)
-            face = HIDDEN if command.face == "estas" else int(command.face)
             actions: list[Action] = []
             if command.direction is not None and game.bid is None:
                 actions.append(Start(None, command.direction))
-            actions.append(Raise(command.player or turn, Bid(command.quantity, face)))
+            actions.append(Raise(command.player or turn, _bid(command)))
             return self._apply(actions)
         if isinstance(command, CallCommand):
             # a named caller is held to the turn ("Le toca a beto, no a carla")
@@ -187,8 +190,7 @@ class Referee:
         """"Hay cuatro trenes" after a reveal is a count, if it names the face counted."""
         pending = self.game.pending
         assert pending is not None
-        face = HIDDEN if command.face == "estas" else command.face
-        if face != pending.bid.face and pending.bid.face != HIDDEN:
+        if _bid(command).face != pending.bid.face and pending.bid.face != HIDDEN:
             return Reply(replies.count_needs_bid_face(self.game), False)
         return self._count(Count(command.quantity), certain)
 
