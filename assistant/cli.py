@@ -247,20 +247,12 @@ def jugar(
         texto, modelo, microfono or table.get("microfono"), voz or table.get("voz"),
         int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"),
     )
-    loaded = None
     if not nueva:
-        found = partida if partida and partida.exists() else journal_module.latest_unfinished()
-        if found is not None:
-            candidate: journal_module.Loaded | None = _load_journal(found, io)
-            assert candidate is not None
-            same_table = not names or list(candidate.game.players) == names
-            if candidate.finished:
-                pass
-            elif same_table and (continuar or io.ask_yes_no(replies.resume_offer(candidate.game.players))):
-                loaded = candidate
-    if loaded is not None:
-        _play(loaded.game, journal_module.Journal(loaded.path), io, loaded.partials)
-        return
+        found = _unfinished(partida if partida and partida.exists() else None, io)
+        resumable = found is not None and not found.finished and (not names or list(found.game.players) == names)
+        if found is not None and resumable and (continuar or io.ask_yes_no(replies.resume_offer(found.game.players))):
+            _play(found.game, journal_module.Journal(found.path), io, found.partials)
+            return
     if not names:
         names = io.ask_players()
     game = _new_game(rules_spec, names)
@@ -283,22 +275,23 @@ def reanudar(
 
     Ejemplo: dudo reanudar --texto
     """
-    path = partida or journal_module.latest_unfinished()
-    if path is None:
-        raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     loaded_io = _io(texto, modelo, microfono, voz, velocidad, [], parlante)
-    loaded = _load_journal(path, loaded_io)
+    loaded = _unfinished(partida, loaded_io)
+    if loaded is None:
+        raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
-        raise UserError(f"La partida de {path.name} ya terminó: {replies.winner(loaded.game.winners)}")
+        raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners)}")
     _play(loaded.game, journal_module.Journal(loaded.path), loaded_io, loaded.partials)
 
 
-def _load_journal(path: Path, io: TableIO) -> journal_module.Loaded:
+def _unfinished(path: Path | None, io: TableIO) -> journal_module.Loaded | None:
+    """The game in ``path``, or else the latest unfinished one, loaded once;
+    a torn last line dropped on the way is told to the table."""
     try:
-        loaded = journal_module.load(path)
+        loaded = journal_module.load(path) if path is not None else journal_module.latest_unfinished()
     except journal_module.JournalError as err:
         raise UserError(str(err)) from err
-    if loaded.dropped_line is not None:
+    if loaded is not None and loaded.dropped_line is not None:
         io.tell(replies.journal_dropped_line(loaded.dropped_line))
     return loaded
 

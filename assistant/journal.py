@@ -166,15 +166,17 @@ def _cut_last_line(path: Path, raw: bytes, torn: bytes) -> None:
     os.replace(tmp, path)
 
 
-def latest_unfinished(base: Path | None = None) -> Path | None:
-    """The most recent journal whose game has not ended, if any."""
+def latest_unfinished(base: Path | None = None) -> Loaded | None:
+    """The most recent game that has not ended, already rebuilt (loading is what
+    tells whether it ended, and it cuts a torn last line: load once, keep the result)."""
     folder = games_dir(base)
     if not folder.exists():
         return None
     for path in sorted(folder.glob("partida-*.jsonl"), reverse=True):
         try:
-            if not load(path).finished:
-                return path
+            loaded = load(path)
         except JournalError:
             continue
+        if not loaded.finished:
+            return loaded
     return None

@@ -131,3 +131,14 @@ def test_python_dash_m_works() -> None:
 
     result = subprocess.run([sys.executable, "-m", "assistant", "interpretar", "calzo"], capture_output=True, text=True)
     assert json.loads(result.stdout) == {"accion": "calzo"}
+
+
+def test_resume_after_a_torn_write_says_so(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho",
+         stdin="parte ana\ntres trenes\ncuatro trenes\n", env=data_dir)
+    folder = Path(data_dir["DUDO_DATOS"]) / "partidas"
+    (path,) = folder.glob("partida-*.jsonl")
+    path.write_bytes(path.read_bytes()[:-20])  # the power went mid-write
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert "estaba cortada y la descarté" in result.stdout
+    assert "Van tres trenes, de ana. Le toca a beto." in result.stdout

@@ -94,8 +94,10 @@ def test_finished_games_are_marked_and_skipped(tmp_path: Path, monkeypatch: pyte
     record.close()
     assert game.over and journal.load(folder / "partida-1.jsonl").finished
     assert journal.latest_unfinished() is None
-    play(folder / "partida-2.jsonl", LINES)
-    assert journal.latest_unfinished() == folder / "partida-2.jsonl"
+    game = play(folder / "partida-2.jsonl", LINES)
+    latest = journal.latest_unfinished()
+    assert latest is not None and latest.path == folder / "partida-2.jsonl"
+    assert latest.game.snapshot() == game.snapshot()
 
 
 def test_not_a_journal(tmp_path: Path) -> None:
