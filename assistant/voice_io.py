@@ -30,13 +30,14 @@ class VoiceIO(TableIO):
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
         self.speaker = Speaker(voice, rate, device=pick_device(speaker, "output"), fallback_print=lambda text: None)
+        self.players = list(players)
         self.recognizer = Recognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
         self.note(
             f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
             f"{len(self.recognizer.phrases)} frases en la gramática."
         )
         if not self.recognizer.phrases:
-            self.note(f"Ojo: el modelo {model.name} no conoce ninguna palabra del juego. ¿Es el modelo en español?")
+            self.note(f"Ojo: el modelo {model} no conoce ninguna palabra del juego. ¿Es el modelo en español?")
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -48,7 +49,9 @@ class VoiceIO(TableIO):
             yield Utterance(heard.text, heard.confidence, heard.start, heard.end)
 
     def rebuild_for(self, players: list[str]) -> None:
-        self.recognizer.set_phrases(grammar.phrases(players=players))
+        if players != self.players:  # a resumed game may seat other players
+            self.players = list(players)
+            self.recognizer.set_phrases(grammar.phrases(players=players))
         unknown = self.recognizer.unknown_names(players)
         if unknown:
             self.tell(replies.unheard_names(unknown))
