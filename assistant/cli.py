@@ -139,7 +139,7 @@ def _rules(spec: str) -> Any:
     try:
         return load_rules(spec)
     except RulesError as err:
-        raise UserError(err.reason) from err
+        raise UserError(replies.refusal(err.reason)) from err
 
 
 def _new_game(rules_spec: str, players: list[str]) -> Game:
@@ -148,7 +148,7 @@ def _new_game(rules_spec: str, players: list[str]) -> Game:
     try:
         return Game(_rules(rules_spec), players)
     except RulesError as err:
-        raise UserError(err.reason) from err
+        raise UserError(replies.refusal(err.reason)) from err
 
 
 # ------------------------------------------------------------------ interpretar, gramatica
@@ -290,7 +290,8 @@ def _unfinished(path: Path | None, io: TableIO) -> journal_module.Loaded | None:
     try:
         loaded = journal_module.load(path) if path is not None else journal_module.latest_unfinished()
     except journal_module.JournalError as err:
-        raise UserError(str(err)) from err
+        detail = f" {replies.refusal(err.reason)}" if err.reason is not None else ""
+        raise UserError(f"{err}{detail}") from err
     if loaded is not None and loaded.dropped_line is not None:
         io.tell(replies.journal_dropped_line(loaded.dropped_line))
     return loaded
@@ -298,7 +299,7 @@ def _unfinished(path: Path | None, io: TableIO) -> journal_module.Loaded | None:
 
 def _play(game: Game, record: journal_module.Journal, io: TableIO, partials: list[Any] | None = None) -> None:
     io.rebuild_for(list(game.players))
-    referee = Referee(game, record, partials or [])
+    referee = Referee(game, [record], partials or [])
     session = Session(referee, Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
     session.start()
     try:

@@ -1,8 +1,10 @@
 """The game on disk: one JSON object per line, appended, flushed and fsynced.
 
-Line 1 is the header (rules and players); every accepted step adds
-``{"accion": …, "eventos": […]}``; an undo adds ``{"deshacer": true}``; the end
-of the game adds ``{"fin": […]}``. A power cut can tear only the line being
+Line 1 is the header (rules and players); every accepted utterance adds one
+line, all or nothing: ``{"acciones": […], "eventos": […]}`` for actions,
+``{"parciales": […]}`` for per-player counts or hands, ``{"deshacer": true}``
+for an undo. (Older journals wrote ``{"accion": …}`` per action and a
+``{"fin": …}`` line; both are still read.) A power cut can tear only the line being
 written: on loading, a last line that is not JSON is dropped with a warning
 (and cut from the file, so later appends stay clean); a bad line anywhere
 else is an error, never silently skipped.
@@ -19,14 +21,20 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
-from assistant.rules import Action, Event, Game, RuleSet, RulesError, action_from_json, action_to_json
+from assistant.changes import Change, Partial, PartialGiven, Played, Undone
+from assistant.rules import Action, Game, Reason, RuleSet, RulesError, action_from_json, action_to_json, event_to_json
 from assistant.rules.ruleset import rules_from_json
 
 FORMAT = 1
 
 
 class JournalError(Exception):
-    """A journal that cannot be read back; the message is Spanish, for the player."""
+    """A journal that cannot be read back; the message is Spanish, for the player.
+    ``reason`` is the rules' own reason when the stored rules are the problem."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def default_dir() -> Path:
@@ -40,7 +48,8 @@ def games_dir(base: Path | None = None) -> Path:
 
 
 class Journal:
-    """Appends a game's steps to ``path``; every write reaches the disk before returning."""
+    """Appends a game's steps to ``path``; every write reaches the disk before
+    returning. It is an observer of the referee (``observe``)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -68,18 +77,19 @@ class Journal:
         )
         return journal
 
-    def record(self, action: Action, events: list[Event]) -> None:
-        self._write({"accion": action_to_json(action), "eventos": events})
-        ending = next((e for e in events if e["tipo"] == "fin"), None)
-        if ending is not None:
-            self._write({"fin": ending["ganadores"]})
-
-    def record_undo(self) -> None:
-        self._write({"deshacer": True})
-
-    def record_partial(self, kind: str, player: str, value: int | list[int]) -> None:
-        """A per-player count or hand given after a reveal, before the total is known."""
-        self._write({"parcial": {"tipo": kind, "jugador": player, "valor": value}})
+    def observe(self, change: Change, game: Game) -> None:
+        """One line per accepted utterance."""
+        if isinstance(change, Played):
+            self._write(
+                {
+                    "acciones": [action_to_json(a) for a in change.actions],
+                    "eventos": [event_to_json(e) for e in change.events],
+                }
+            )
+        elif isinstance(change, PartialGiven):
+            self._write({"parciales": [{"tipo": k, "jugador": p, "valor": v} for k, p, v in change.partials]})
+        elif isinstance(change, Undone):
+            self._write({"deshacer": True})
 
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -99,7 +109,7 @@ class Loaded:
     finished: bool
     dropped_line: int | None = None
     """Line number of a torn last line that was dropped, if any."""
-    partials: list[tuple[str, str, int | list[int]]] = field(default_factory=list)
+    partials: list[Partial] = field(default_factory=list)
     """Per-player counts or hands given after the last step (for the referee)."""
 
 
@@ -129,17 +139,18 @@ def load(path: Path) -> Loaded:
     try:
         rules = rules_from_json(header["reglas"])
     except RulesError as err:
-        raise JournalError(f"Las reglas guardadas en {path.name} no sirven: {err.reason}") from err
+        raise JournalError(f"Las reglas guardadas en {path.name} no sirven.", err.reason) from err
     # Steps and partial reports form one stack: an undo pops the newest entry,
     # and a step clears the partial reports that led to it.
     entries: list[tuple[str, Any]] = []
     finished = False
     for record in records[1:]:
-        if "accion" in record:
+        if "accion" in record or "acciones" in record:
             entries = [e for e in entries if e[0] == "accion"]
-            entries.append(("accion", action_from_json(record["accion"])))
-        elif "parcial" in record:
-            entries.append(("parcial", record["parcial"]))
+            for action in record.get("acciones", [record.get("accion")]):
+                entries.append(("accion", action_from_json(action)))
+        elif "parcial" in record or "parciales" in record:
+            entries += [("parcial", p) for p in record.get("parciales", [record.get("parcial")])]
         elif record.get("deshacer"):
             if entries:
                 entries.pop()

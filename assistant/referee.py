@@ -6,15 +6,21 @@ answered a query). Bad input gets a Spanish reason and changes nothing.
 
 Voice cannot tell who spoke, so calls and bids are made in the name of the
 player whose turn it is; the engine refuses what that player may not do.
+
+Every accepted step is published to the referee's observers (the journal,
+the recognizer-result log, the scoreboard) with the state after it; an
+observer that fails is logged and never stops the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from assistant import replies
+from assistant.changes import Change, Observer, Partial, PartialGiven, Played, Undone
 from assistant.rules import (
     HIDDEN,
     Action,
@@ -31,8 +37,8 @@ from assistant.rules import (
     ShownHand,
     Start,
     Verdict,
-    action_to_json,
 )
+from assistant.rules.events import Counted, Eliminated, GameOver
 from assistant.speech.commands import (
     BidCommand,
     CallCommand,
@@ -64,17 +70,10 @@ class Reply:
 
     @property
     def game_over(self) -> bool:
-        return any(e["tipo"] == "fin" for e in self.events)
+        return any(isinstance(e, GameOver) for e in self.events)
 
 
-class Recorder(Protocol):
-    """Where accepted steps go (the journal)."""
-
-    def record(self, action: Action, events: list[Event]) -> None: ...
-
-    def record_undo(self) -> None: ...
-
-    def record_partial(self, kind: str, player: str, value: int | list[int]) -> None: ...
+log = logging.getLogger("dudo")
 
 
 @dataclass
@@ -88,21 +87,25 @@ class _Collecting:
 
 
 class Referee:
-    def __init__(
-        self,
-        game: Game,
-        recorder: Recorder | None = None,
-        partials: Sequence[tuple[str, str, int | list[int]]] = (),
-    ) -> None:
+    def __init__(self, game: Game, observers: Iterable[Observer] = (), partials: Sequence[Partial] = ()) -> None:
         self.game = game
-        self.recorder = recorder
+        self.observers = list(observers)
         self.collecting = _Collecting()
         self.awaiting: Callable[[], Reply] | None = None
         """A destructive step waiting for "sí"."""
-        for kind, name, value in partials:  # counts or hands given before a crash
-            self._collect(kind, name, value, record=False)
+        for partial in partials:  # counts or hands given before a crash
+            self._collect(partial)
 
-    def _collect(self, kind: str, name: str, value: int | list[int], record: bool = True) -> None:
+    def publish(self, change: Change) -> None:
+        """Tell every observer; one that fails is logged and the game goes on."""
+        for observer in self.observers:
+            try:
+                observer.observe(change, self.game)
+            except Exception:  # noqa: BLE001 - an observer never stops the game
+                log.exception("observer %r failed on %r", observer, change)
+
+    def _collect(self, partial: Partial) -> None:
+        kind, name, value = partial
         if kind == "cuenta":
             assert isinstance(value, int)
             self.collecting.counts[name] = value
@@ -110,8 +113,11 @@ class Referee:
             assert isinstance(value, list)
             self.collecting.hands[name] = tuple(value)
         self.collecting.order.append(name)
-        if record and self.recorder is not None:
-            self.recorder.record_partial(kind, name, value)
+
+    def _collect_all(self, partials: Sequence[Partial]) -> None:
+        for partial in partials:
+            self._collect(partial)
+        self.publish(PartialGiven(tuple(partials)))
 
     # ------------------------------------------------------------------ entry
 
@@ -202,9 +208,9 @@ class Referee:
                 events = trial.apply(action)
             except RulesError as err:
                 return Reply(replies.illegal(self.game, err.reason), False)
-            out = next((e["jugador"] for e in events if e["tipo"] == "eliminado"), None)
+            out = next((e.player for e in events if isinstance(e, Eliminated)), None)
             if out is not None:
-                total = next(e["total"] for e in events if e["tipo"] == "cuenta")
+                total = next(e.total for e in events if isinstance(e, Counted))
                 return self._ask_first(replies.confirm_count(self.game, total, out), lambda: self._apply([action]))
         return self._apply([action])
 
@@ -215,8 +221,7 @@ class Referee:
                 return Reply(replies.unknown_player(name), False)
             if not 0 <= n <= game.seats[name].dice:
                 return Reply(replies.count_too_big(name, game.seats[name].dice, n), False)
-        for name, n in command.counts:
-            self._collect("cuenta", name, n)
+        self._collect_all([("cuenta", name, n) for name, n in command.counts])
         missing = [p for p in self._reveal_order() if p not in self.collecting.counts]
         total = sum(self.collecting.counts.values())
         if missing:
@@ -241,7 +246,7 @@ class Referee:
         have = game.seats[name].dice
         if len(command.faces) != have:
             return Reply(replies.hand_size_mismatch(name, have, len(command.faces)), False)
-        self._collect("mano", name, list(command.faces))
+        self._collect_all([("mano", name, list(command.faces))])
         missing = [p for p in order if p not in self.collecting.hands]
         if missing:
             return Reply(replies.hand_progress(missing), True)
@@ -269,37 +274,15 @@ class Referee:
                 for action in actions:
                     trial.apply(action)
             events: list[Event] = []
+            last: list[Event] = []
             for action in actions:
-                applied = game.apply(action)
-                events += applied
-                if self.recorder is not None:
-                    self.recorder.record(action, applied)
+                last = game.apply(action)
+                events += last
         except RulesError as err:
             return Reply(replies.illegal(game, err.reason), False)
         self.collecting = _Collecting()
-        return Reply(self._describe(actions[-1], events), True, tuple(events))
-
-    def _describe(self, action: Action, events: list[Event]) -> str:
-        game = self.game
-        if isinstance(action, Start):
-            return replies.started(game)
-        if isinstance(action, Raise):
-            falsa = next((e for e in events if e["tipo"] == "partida_falsa"), None)
-            if falsa is not None:
-                return replies.falsa(game, falsa["cantidad"])
-            return replies.bid_accepted(game, action.bid)
-        if isinstance(action, Oblige):
-            return replies.obligo_declared(game)
-        if isinstance(action, Call):
-            if action.call == "paso":
-                return replies.passed(game, action.player)
-            if action.call == "picado":
-                return replies.picado(game, action.player)
-            if game.phase == "juicio":
-                return replies.ask_judgement(game)
-            if game.phase == "cuenta":
-                return replies.ask_count(game)
-        return replies.result(game, events)
+        self.publish(Played(tuple(actions), tuple(events)))
+        return Reply(replies.step(game, last), True, tuple(events))
 
     def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
         self.awaiting = then
@@ -313,22 +296,20 @@ class Referee:
             name = self.collecting.order.pop()
             self.collecting.counts.pop(name, None)
             self.collecting.hands.pop(name, None)
-            if self.recorder is not None:
-                self.recorder.record_undo()
+            self.publish(Undone())
             return Reply(replies.count_collecting_undone(name), True)
         if not game.history:
             return Reply(replies.nothing_to_undo(), False)
-        what = replies.describe_action(game, action_to_json(game.history[-1]))
+        what = replies.describe_action(game, game.history[-1])
         if not certain:
             return self._ask_first(replies.confirm_undo(what), self._do_undo)
         return self._do_undo()
 
     def _do_undo(self) -> Reply:
         game = self.game
-        what = replies.describe_action(game, action_to_json(game.history[-1]))
+        what = replies.describe_action(game, game.history[-1])
         game.undo()
-        if self.recorder is not None:
-            self.recorder.record_undo()
+        self.publish(Undone())
         self.collecting = _Collecting()
         return Reply(replies.undone(what, game), True)
 

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from assistant.rules import AS, Bid, Event, Game, names
+from assistant import words as names
+from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
+from assistant.rules import events as ev
+from assistant.rules import refusals as no
+from assistant.rules.actions import Call, Count, Hands, Oblige, Raise, ShownHand, Start, Verdict
 
 # ---------------------------------------------------------------- helpers
+
+
+def say(game: Game, bid: Bid) -> str:
+    """A bid in words, with this rule set's face names: "cinco quinas", "dos millas"."""
+    return names.quantity(bid.quantity, bid.face, game.rules.two_is_milla)
 
 
 def _face_plural(game: Game, face: int) -> str:
@@ -142,7 +151,7 @@ def duel_rules(game: Game) -> str:
 
 
 def bid_accepted(game: Game, bid: Bid) -> str:
-    text = f"{capital(game.say(bid))}. Sigue {game.turn}."
+    text = f"{capital(say(game, bid))}. Sigue {game.turn}."
     return text
 
 
@@ -155,7 +164,7 @@ def falsa(game: Game, quantity: int) -> str:
 
 def passed(game: Game, passer: str) -> str:
     assert game.bid is not None
-    return f"Pasa {passer}. {capital(str(game.turn))}: duda el paso o sube de {game.say(game.bid)}."
+    return f"Pasa {passer}. {capital(str(game.turn))}: duda el paso o sube de {say(game, game.bid)}."
 
 
 def picado(game: Game, picador: str) -> str:
@@ -172,7 +181,7 @@ def ask_count(game: Game) -> str:
     assert pending is not None
     bid = pending.bid
     caller, target = pending.caller, pending.target
-    said = game.say(bid)
+    said = say(game, bid)
     opener = {
         "dudo": f"{capital(caller)} duda {'las' if _feminine(game, bid) else 'los'} {said} de {target}.",
         "siciliana": f"{capital(caller)} duda a la siciliana {'las' if _feminine(game, bid) else 'los'} {said} de {target}: "
@@ -230,93 +239,114 @@ def hand_progress(missing: Sequence[str]) -> str:
 # ---------------------------------------------------------------- results
 
 
-def result(game: Game, events: Iterable[Event]) -> str:
+def step(game: Game, events: Sequence[ev.Event]) -> str:
+    """What to say after an accepted step, from what it caused."""
+    first = events[0]
+    if isinstance(first, ev.StarterNamed):
+        return started(game)
+    if isinstance(first, ev.BidMade):
+        falsa_opened = next((e for e in events if isinstance(e, ev.FalsaOpened)), None)
+        if falsa_opened is not None:
+            return falsa(game, falsa_opened.quantity)
+        return bid_accepted(game, first.bid)
+    if isinstance(first, ev.ObligoDeclared):
+        return obligo_declared(game)
+    if isinstance(first, ev.Passed):
+        return passed(game, first.player)
+    if isinstance(first, ev.PicadoCalled):
+        return picado(game, first.player)
+    if isinstance(first, ev.Called) and game.phase == "juicio":
+        return ask_judgement(game)
+    if isinstance(first, ev.Called) and game.phase == "cuenta":
+        return ask_count(game)
+    return result(game, events)
+
+
+def result(game: Game, events: Iterable[ev.Event]) -> str:
     """One breath: the count, who loses, how they stand, who is out, who starts."""
     parts: list[str] = []
     events = list(events)
-    someone_out = any(e["tipo"] == "eliminado" for e in events)
+    someone_out = any(isinstance(e, ev.Eliminated) for e in events)
     for e in events:
-        kind = e["tipo"]
-        if kind == "cuenta":
+        if isinstance(e, ev.Counted):
             parts.append(_count_sentence(game, e))
-        elif kind == "juicio" and e.get("sin_cinco_dados"):
-            parts.append(f"{capital(e['jugador'])} pasó sin tener los cinco dados: el paso no vale.")
-        elif kind == "juicio":
-            what = "el paso" if e["llamada"] == "paso" else "el picado"
-            parts.append(f"{capital(what)} de {e['jugador']} {'valía' if e['valido'] else 'no valía'}.")
-        elif kind == "castigo":
+        elif isinstance(e, ev.PassJudged) and e.short_hand:
+            parts.append(f"{capital(e.player)} pasó sin tener los cinco dados: el paso no vale.")
+        elif isinstance(e, ev.PassJudged):
+            what = "el paso" if e.call == "paso" else "el picado"
+            parts.append(f"{capital(what)} de {e.player} {'valía' if e.valid else 'no valía'}.")
+        elif isinstance(e, ev.Penalized):
             parts.append("Castigo.")
-        elif kind == "pierde":
+        elif isinstance(e, (ev.DieLost, ev.PaloTaken)):
             parts.append(_loss_sentence(game, e))
-        elif kind == "gana":
+        elif isinstance(e, (ev.DieGained, ev.PaloReturned)):
             parts.append(_gain_sentence(game, e))
-        elif kind == "eliminado":
-            parts.append(f"{capital(e['jugador'])} queda fuera.")
-        elif kind == "fin":
-            parts.append(winner(e["ganadores"]))
-        elif kind == "ronda":
+        elif isinstance(e, ev.Eliminated):
+            parts.append(f"{capital(e.player)} queda fuera.")
+        elif isinstance(e, ev.GameOver):
+            parts.append(winner(e.winners))
+        elif isinstance(e, ev.RoundStarted):
             parts.append(new_round(game, e, duel_now=someone_out))
     return " ".join(parts)
 
 
-def _count_sentence(game: Game, e: Event) -> str:
-    face = 0 if e["pinta"] == "estas" else int(e["pinta"])
-    seen = e["vistos"]
+def _count_sentence(game: Game, e: ev.Counted) -> str:
+    face, seen = e.bid.face, e.seen
     singular, _, feminine = names.face_words(face, game.rules.two_is_milla)
     if seen == 0:
-        text = f"No había {'ninguna' if feminine else 'ningún'} {'de esas' if face == 0 else singular}"
-    elif face == 0:
+        text = f"No había {'ninguna' if feminine else 'ningún'} {'de esas' if face == HIDDEN else singular}"
+    elif face == HIDDEN:
         text = f"Había {_n(seen, True)} de esas"
     else:
         text = f"Había {names.quantity(seen, face, game.rules.two_is_milla)}"
-    if e["bono"]:
-        text += f", más la de regalo: {names.number(e['total'], True, False)}"
-    exact = e["llamada"] in ("calzo", "mato") and e["total"] == e["cantidad"]
-    just = ("justa" if feminine else "justo") + ("s" if e["total"] != 1 else "")
+    if e.bonus:
+        text += f", más la de regalo: {names.number(e.total, True, False)}"
+    exact = e.call in ("calzo", "mato") and e.total == e.bid.quantity
+    just = ("justa" if feminine else "justo") + ("s" if e.total != 1 else "")
     return text + (f" {just}" if exact else "") + "."
 
 
-def _loss_sentence(game: Game, e: Event) -> str:
-    name, n = e["jugador"], e["cantidad"]
-    if game.rules.scoring == "palos":
+def _loss_sentence(game: Game, e: ev.DieLost | ev.PaloTaken) -> str:
+    name, n = e.player, e.count
+    if isinstance(e, ev.PaloTaken):
+        if game.rules.scoring == "fichas":
+            left = game.rules.loss_limit - e.palos
+            head = f"{capital(name)} pierde {'una ficha' if n == 1 else _n(n, True) + ' fichas'}"
+            return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left else f"{head}."
         head = f"Palo para {name}" if n == 1 else f"{capital(_n(n))} palos para {name}"
-        return f"{head}, lleva {_said(e['palos'])}." if e["palos"] < game.rules.loss_limit else f"{head}."
-    if game.rules.scoring == "fichas":
-        left = game.rules.loss_limit - e["palos"]
-        head = f"{capital(name)} pierde {'una ficha' if n == 1 else _n(n, True) + ' fichas'}"
-        return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left else f"{head}."
-    if e.get("usa_a_favor") == n:
-        return f"{capital(name)} pierde el dado que tenía a favor y sigue con {_said(e['dados'])}."
+        return f"{head}, lleva {_said(e.palos)}." if e.palos < game.rules.loss_limit else f"{head}."
+    if e.from_bank == n:
+        return f"{capital(name)} pierde el dado que tenía a favor y sigue con {_said(e.dice)}."
     head = f"{capital(name)} pierde {'un dado' if n == 1 else _n(n) + ' dados'}"
-    if e["dados"] == 0:
+    if e.dice == 0:
         return f"{head}."
-    left = f"le {'queda' if e['dados'] == 1 else 'quedan'} {_said(e['dados'])}"
-    if e.get("a_favor"):
-        left += " y uno a favor"
-    return f"{head}, {left}."
+    rest = f"le {'queda' if e.dice == 1 else 'quedan'} {_said(e.dice)}"
+    if e.banked:
+        rest += " y uno a favor"
+    return f"{head}, {rest}."
 
 
-def _gain_sentence(game: Game, e: Event) -> str:
-    name = e["jugador"]
-    if not e.get("cambia", True):
-        if game.rules.scoring != "dados":
-            return f"{capital(name)} calzó, y como no tiene palos, queda igual."
-        return f"{capital(name)} calzó, pero ya tiene sus {_n(e['dados'])} dados: queda igual."
-    if game.rules.scoring != "dados":
-        return f"{capital(name)} calzó: se le quita un palo, lleva {_said(e['palos'])}."
-    if e["a_favor"] and e["dados"] == game.rules.dice_per_player:
-        return f"{capital(name)} calzó: tiene todos sus dados y queda con uno a favor."
-    return f"{capital(name)} calzó: recupera un dado, tiene {_n(e['dados'])}."
+def _gain_sentence(game: Game, e: ev.DieGained | ev.PaloReturned) -> str:
+    name = capital(e.player)
+    if isinstance(e, ev.PaloReturned):
+        if not e.changed:
+            return f"{name} calzó, y como no tiene palos, queda igual."
+        return f"{name} calzó: se le quita un palo, lleva {_said(e.palos)}."
+    if not e.changed:
+        return f"{name} calzó, pero ya tiene sus {_n(e.dice)} dados: queda igual."
+    if e.banked and e.dice == game.rules.dice_per_player:
+        return f"{name} calzó: tiene todos sus dados y queda con uno a favor."
+    return f"{name} calzó: recupera un dado, tiene {_n(e.dice)}."
 
 
-def new_round(game: Game, e: Event, duel_now: bool = False) -> str:
+def new_round(game: Game, e: ev.RoundStarted, duel_now: bool = False) -> str:
     """"Parte beto.", with the obligo's or the 1 vs 1 restrictions when they begin."""
-    text = f"Parte {e['parte']}."
-    if e.get("obligador"):
+    text = f"Parte {e.starter}."
+    if e.obligador:
         text += " " + obligo_rules(game)
-    elif e.get("puede_obligar"):
-        text += " " + obligo_offer(e["puede_obligar"])
-    if e["modo"] == "uno_contra_uno" and duel_now:
+    elif e.obligo_offer:
+        text += " " + obligo_offer(e.obligo_offer)
+    if e.mode == "uno_contra_uno" and duel_now:
         text = duel_rules(game) + " " + text
     return text
 
@@ -361,7 +391,7 @@ def current_bid(game: Game) -> str:
         if game.phase == "inicio":
             return "Todavía no hay apuesta. " + ask_starter()
         return f"Todavía no hay apuesta: parte {game.starter}."
-    text = f"Van {game.say(game.bid)}, de {game.bidder}."
+    text = f"Van {say(game, game.bid)}, de {game.bidder}."
     if game.phase == "cuenta":
         return text + " " + count_question(game)
     if game.phase == "juicio":
@@ -372,10 +402,189 @@ def current_bid(game: Game) -> str:
 # ---------------------------------------------------------------- problems
 
 
-def illegal(game: Game, reason: str) -> str:
+def illegal(game: Game, reason: Reason) -> str:
+    """A refusal during play, with whose turn it still is."""
+    text = refusal(reason, game)
     if game.phase == "apuestas" and game.turn:
-        return f"{reason} Otra vez, {game.turn}."
-    return reason
+        return f"{text} Otra vez, {game.turn}."
+    return text
+
+
+_FEATURE = {
+    "dudo": "se duda", "calzo": "se calza", "mato": "se mata", "siciliana": "se duda a la siciliana",
+    "paso": "se pasa", "picado": "hay picado", "obligo": "hay obligo", "obligo_cerrado": "hay obligo cerrado",
+    "castigo": "hay castigo por error",
+}
+
+
+def _source(source: str) -> str:
+    """Where a rule came from: a preset, a journal, the table's own rules or a file."""
+    if source.startswith("preset:"):
+        return f"el preset {source.removeprefix('preset:')}"
+    if source == "journal:":
+        return "el registro"
+    return source or "las reglas de la casa"
+
+
+def refusal(reason: Reason, game: Game | None = None) -> str:
+    """The sentence for why the rules said no; ``game`` gives the face names."""
+    rules = game.rules if game is not None else None
+    milla = rules.two_is_milla if rules is not None else False
+
+    def bid(b: Bid) -> str:
+        return names.quantity(b.quantity, b.face, milla)
+
+    def option(o: Bid | no.AnyFace) -> str:
+        if isinstance(o, no.AnyFace):
+            return f"{_n(o.quantity, True)} de cualquier {'otra ' if o.other else ''}pinta"
+        return bid(o)
+
+    match reason:
+        case no.TooFewPlayers():
+            return "Se necesitan al menos dos jugadores."
+        case no.UnnamedPlayer():
+            return "Hay un jugador sin nombre."
+        case no.DuplicatePlayer(name):
+            return f"Hay dos jugadores que se llaman {name}."
+        case no.TooManyWinners():
+            return "Tiene que haber más jugadores que ganadores."
+        case no.GameIsOver(winners):
+            return f"La partida ya terminó: ganó {names.join_and(list(winners))}."
+        case no.NoStarterYet():
+            return "Primero hay que decir quién parte, por ejemplo: «parte ana por la izquierda»."
+        case no.NotPlaying(name):
+            return f"{name} no está jugando."
+        case no.AlreadyOut(name):
+            return f"{name} ya quedó fuera."
+        case no.NotYourTurn(turn_, who):
+            return f"Le toca a {turn_}, no a {who}."
+        case no.CountPending(pending):
+            article = "las" if names.face_words(pending.face, milla)[2] else "los"
+            return f"Primero hay que contar {article} {bid(pending)}."
+        case no.JudgementPending(call, target):
+            return f"Primero hay que ver si el {call} de {target} valía."
+        case no.NotInTheseRules("obligo_cerrado"):
+            return "En estas reglas el obligo es abierto."
+        case no.NotInTheseRules(feature):
+            return f"En estas reglas no {_FEATURE[feature]}."
+        case no.NotInThisMode("obligo", feature):
+            return "En el obligo no hay siciliana." if feature == "siciliana" else f"En el obligo no {_FEATURE[feature]}."
+        case no.NotInThisMode(_, feature):
+            return f"Mano a mano no {_FEATURE[feature]}."
+        case no.NothingToUndo():
+            return nothing_to_undo()
+        case no.RoundUnderWay():
+            return "La ronda ya partió; el sentido se elige antes de la primera apuesta."
+        case no.BadDirection():
+            return "El sentido es por la derecha o por la izquierda."
+        case no.WhoStarts():
+            return "¿Quién parte? Digan, por ejemplo: «parte ana»."
+        case no.StarterImposed(starter, obligo):
+            return f"En el obligo parte {starter}." if obligo else f"Esta ronda la parte {starter}."
+        case no.NoDice():
+            return "Una apuesta es de al menos un dado."
+        case no.BadFace():
+            return "Las pintas van del as a la sena."
+        case no.OverDiceInPlay(dice, over):
+            return f"En la mesa hay {_n(dice)} dados: no se puede apostar {bid(over)}."
+        case no.NotARaise(previous, ()):
+            return f"Después de {bid(previous)} ya no se puede subir: queda dudar."
+        case no.NotARaise(previous, options):
+            return f"Después de {bid(previous)} hay que subir: {names.join_or([option(o) for o in options])}."
+        case no.FalsaAces(void):
+            return (f"Los {names.quantity(void, AS)} quedaron anulados por la partida falsa: "
+                    f"hay que decir {names.quantity(void + 1, AS)} o más.")
+        case no.NoOpeningAces():
+            return "No se puede partir con ases, salvo teniendo un solo dado."
+        case no.HiddenOnlyClosed():
+            return "«De éstas» solo vale en un obligo cerrado."
+        case no.HiddenIsObligadors(obligador):
+            return f"«De éstas» son las del obligador, {obligador}: no se puede cambiar a ellas."
+        case no.ObligoRaiseQuantity(previous, up):
+            return f"En el obligo se sube la cantidad: después de {bid(previous)} va {bid(up)}."
+        case no.ObligoFaceFixed(up):
+            return f"En el obligo no se cambia la pinta: hay que subir a {bid(up)} o dudar."
+        case no.ObligoChangeNeedsMore(quantity):
+            return f"Para cambiar la pinta en el obligo hay que subir la cantidad: {_n(quantity, True)} o más."
+        case no.ObligoNotARaise(previous):
+            return f"Después de {bid(previous)} hay que subir: más dados, o una pinta mayor con la misma cantidad."
+        case no.ObligoAfterOpening():
+            return "El obligo se declara antes de partir."
+        case no.ObligoUsed(player):
+            return f"{player} ya usó su obligo."
+        case no.ObligoNotNow("un_dado", _):
+            return "Se obliga al quedar con un solo dado, y en la ronda que uno parte."
+        case no.ObligoNotNow(_, palo):
+            return f"Obliga el que recibe el palo número {names.number(palo, False, False)}, en la ronda siguiente."
+        case no.NoBidYet(turn_, "dudo"):
+            return "Todavía no hay apuesta que dudar."
+        case no.NoBidYet(turn_, _):
+            return f"Todavía no hay apuesta: {turn_} tiene que partir."
+        case no.AfterPass("calzo", _):
+            return "Una apuesta pasada no se puede calzar."
+        case no.AfterPass("mato", _):
+            return "Después de un paso se duda el paso o se sube; no se mata."
+        case no.AfterPass("paso", True):
+            return "Después de un picado se duda el picado o se sube."
+        case no.AfterPass("paso", _):
+            return "No se puede pasar un paso: hay que dudar el paso o subir."
+        case no.AfterPass(_, _):
+            return "Primero hay que responder al paso: dudarlo o subir."
+        case no.CalzoThreshold(dice, need):
+            return f"Ya no se puede calzar: quedan {_n(dice)} dados y hace falta la mitad, {_n(need)}."
+        case no.CalzoFullDice():
+            return "Con todos tus dados no se calza."
+        case no.SicilianaOnlyOpening():
+            return "A la siciliana solo se duda la partida, y la duda el que sigue al que partió."
+        case no.SicilianaOneDie():
+            return "No se duda a la siciliana cuando alguno de los dos tiene un solo dado."
+        case no.AlreadyPassed(player):
+            return f"{player} ya pasó en esta ronda: hay que subir o dudar."
+        case no.PasoMinDice(dice):
+            return f"Para pasar hay que tener los {_n(dice)} dados."
+        case no.PicadoUsed():
+            return "Ya hubo un picado en esta ronda."
+        case no.NothingToCount():
+            return "No hay nada que contar ahora."
+        case no.CountTooBig(total, dice):
+            return f"No puede haber {_n(total, True)}: en la mesa hay {_n(dice)} dados."
+        case no.MissingHand(name):
+            return f"Falta la mano de {name}."
+        case no.HiddenNeedsTotal():
+            return "Con «de éstas» díganme el total: no sé cuál es la pinta del obligador."
+        case no.HandSize(name, dice, given):
+            return f"{name} tiene {_n(dice)} dados, no {_n(given)}."
+        case no.FaceRange():
+            return "Las caras de un dado van del uno al seis."
+        case no.NothingToJudge():
+            return "No hay ningún paso ni picado dudado ahora."
+        case no.UnknownRule(key, source):
+            return f"Regla desconocida '{key}' en {_source(source)}."
+        case no.BadRuleValue(key, expected, value, choices):
+            wanted = {
+                "choice": f"uno de: {', '.join(choices)}",
+                "bool": "true o false",
+                "int": "un número entero",
+                "fraction": "un número entre 0 y 1",
+                "text": "texto",
+                "hands": f"una lista con: {', '.join(choices)}",
+            }[expected]
+            return f"'{key}' debe ser {wanted} (vino {value!r})."
+        case no.RuleTooSmall(key, minimum, source):
+            return f"'{key}' debe ser al menos {minimum} en {_source(source)}."
+        case no.UnknownPreset(name, presets, True):
+            return f"No conozco las reglas '{name}': no es un preset ({', '.join(presets)}) ni un archivo."
+        case no.UnknownPreset(name, presets, _):
+            return f"No conozco las reglas '{name}'. Hay: {', '.join(presets)}."
+        case no.RuleMissing(key, "journal:"):
+            return f"Al registro le falta la regla '{key}'."
+        case no.RuleMissing(key, source):
+            return f"Al {_source(source).removeprefix('el ')} le falta '{key}'."
+        case no.BadRulesFile(file, detail):
+            return f"El archivo {file} no es TOML válido: {detail}."
+        case no.BadPresetKey(file):
+            return f"'preset' debe ser el nombre de un preset en {file}."
+    raise TypeError(f"no sentence for {reason!r}")
 
 
 def not_understood() -> str:
@@ -456,25 +665,21 @@ def count_collecting_undone(name: str) -> str:
     return f"Borré lo de {name}."
 
 
-def describe_action(game: Game, action_json: dict[str, object]) -> str:
+def describe_action(game: Game, action: Action) -> str:
     """What an accepted step was, for "deshecho: …"."""
-    kind = action_json["tipo"]
-    player = action_json.get("jugador")
-    if kind == "apuesta":
-        face = action_json["pinta"]
-        bid = Bid(int(action_json["cantidad"]), 0 if face == "estas" else int(face))  # type: ignore[call-overload]
-        return f"la apuesta de {player}, {game.say(bid)}"
-    if kind == "llamada":
-        return f"el {action_json['llamada']} de {player}"
-    if kind == "parte":
+    if isinstance(action, Raise):
+        return f"la apuesta de {action.player}, {say(game, action.bid)}"
+    if isinstance(action, Call):
+        return f"el {action.call} de {action.player}"
+    if isinstance(action, Start):
         return "quién parte"
-    if kind == "obligo":
-        return f"el obligo de {player}"
-    if kind in ("cuenta", "manos"):
+    if isinstance(action, Oblige):
+        return f"el obligo de {action.player}"
+    if isinstance(action, (Count, Hands)):
         return "la cuenta"
-    if kind in ("juicio", "mano"):
+    if isinstance(action, (Verdict, ShownHand)):
         return "el juicio del paso"
-    return f"el castigo de {player}"
+    return f"el castigo de {action.player}"
 
 
 def resumed(game: Game) -> str:

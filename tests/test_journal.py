@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 
 from assistant import journal
+from assistant.changes import Undone
 from assistant.referee import Referee
-from assistant.rules import Game, preset
+from assistant.rules import Game, event_from_json, preset
 from assistant.speech import Parser
 
 
 def play(path: Path, lines: list[str], rules: str = "yocacho") -> Game:
     game = Game(preset(rules), ["ana", "beto", "carla"])
     record = journal.Journal.create(game.rules, game.players, path)
-    referee = Referee(game, record)
+    referee = Referee(game, [record])
     parser = Parser(players=game.players)
     for line in lines:
         referee.handle(parser.parse(line))
@@ -41,7 +42,9 @@ def test_every_line_is_json_with_events(tmp_path: Path) -> None:
     records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
     assert "partida" in records[0]
     assert {"deshacer": True} in records
-    assert all("eventos" in r for r in records if "accion" in r)
+    assert all("eventos" in r for r in records if "acciones" in r)
+    # one line per utterance: the events are the typed events, as JSON
+    assert all(event_from_json(e) for r in records if "acciones" in r for e in r["eventos"])
 
 
 def test_torn_last_line_is_dropped_with_a_warning(tmp_path: Path) -> None:
@@ -56,7 +59,7 @@ def test_torn_last_line_is_dropped_with_a_warning(tmp_path: Path) -> None:
     assert loaded.game.snapshot() == before_last.snapshot() != whole
     # the torn line is cut from the file, so appending goes on cleanly
     record = journal.Journal(path)
-    record.record_undo()
+    record.observe(Undone(), loaded.game)
     record.close()
     assert journal.load(path).dropped_line is None
 
@@ -76,7 +79,7 @@ def test_partial_counts_survive_and_are_restored(tmp_path: Path) -> None:
     play(path, ["parte ana", "tres trenes", "dudo", "ana dos", "carla uno", "corrección", "carla cero"])
     loaded = journal.load(path)
     assert loaded.partials == [("cuenta", "ana", 2), ("cuenta", "carla", 0)]
-    referee = Referee(loaded.game, None, loaded.partials)
+    referee = Referee(loaded.game, (), loaded.partials)
     reply = referee.handle(Parser(players=loaded.game.players).parse("beto uno"))
     assert reply.text.startswith("Había tres trenes")
 
@@ -87,7 +90,7 @@ def test_finished_games_are_marked_and_skipped(tmp_path: Path, monkeypatch: pyte
     folder.mkdir(parents=True)
     game = Game(preset("chimbo9"), ["ana", "beto"])
     record = journal.Journal.create(game.rules, game.players, folder / "partida-1.jsonl")
-    referee = Referee(game, record)
+    referee = Referee(game, [record])
     parser = Parser(players=game.players)
     for line in ["parte ana", "tres trenes", "dudo", "hay cero"] * 3:
         referee.handle(parser.parse(line))

@@ -26,6 +26,8 @@ from assistant.rules import (
     Verdict,
     action_from_json,
     action_to_json,
+    event_from_json,
+    event_to_json,
     preset,
     with_overrides,
 )
@@ -113,7 +115,8 @@ def run_random_game(name: str, players: int, seed: int, steps: int, overrides: d
             assert game.snapshot() == before, f"refused {action!r} changed the state"
         else:
             assert legal, f"is_legal said no but apply accepted {action!r}"
-            json.dumps(events)
+            as_json = [event_to_json(e) for e in events]
+            assert [event_from_json(json.loads(json.dumps(e))) for e in as_json] == events
             assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
         check_invariants(game)
     return game

@@ -7,10 +7,10 @@
 >>> game.turn
 'beto'
 >>> game.violation(Raise("beto", Bid(2, 3))).reason
-'Después de tres trenes hay que subir: cuatro de cualquier pinta, tres cuadras o dos ases.'
+NotARaise(previous=Bid(3, 3), options=(AnyFace(quantity=4, other=False), Bid(3, 4), Bid(2, 1)))
 >>> events = game.apply(Call("beto", "dudo"))
->>> [e["tipo"] for e in game.apply(Count(2))]
-['cuenta', 'pierde', 'ronda']
+>>> [type(e).__name__ for e in game.apply(Count(2))]
+['Counted', 'DieLost', 'RoundStarted']
 >>> game.seats["ana"].dice, game.starter
 (4, 'ana')
 """
@@ -31,13 +31,15 @@ from assistant.rules.actions import (
 )
 from assistant.rules.bid import AS, FACES, HIDDEN, Bid
 from assistant.rules.errors import IllegalAction, MalformedBid, RuleSetError, RulesError
-from assistant.rules.game import Event, Game, Pending
+from assistant.rules.events import Event, event_from_json, event_to_json
+from assistant.rules.game import Game, Pending
+from assistant.rules.refusals import Reason
 from assistant.rules.hands import count_face, hand_kinds, valid_pass
 from assistant.rules.ruleset import DEFAULT_PRESET, PRESETS, RuleSet, load_rules, preset, with_overrides
 
 __all__ = [
     "AS", "FACES", "HIDDEN", "Action", "Bid", "Call", "Count", "DEFAULT_PRESET", "Event", "Game",
     "Hands", "IllegalAction", "MalformedBid", "Oblige", "PRESETS", "Penalty", "Pending", "Raise",
-    "RuleSet", "RuleSetError", "RulesError", "ShownHand", "Start", "Verdict", "action_from_json",
-    "action_to_json", "count_face", "hand_kinds", "load_rules", "preset", "valid_pass", "with_overrides",
+    "Reason", "RuleSet", "RuleSetError", "RulesError", "ShownHand", "Start", "Verdict", "action_from_json",
+    "action_to_json", "event_from_json", "event_to_json", "count_face", "hand_kinds", "load_rules", "preset", "valid_pass", "with_overrides",
 ]

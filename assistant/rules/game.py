@@ -2,8 +2,8 @@
 
 ``Game.apply(action)`` checks the action with the same predicates as
 ``Game.is_legal`` and ``Game.legal_actions``; an illegal action raises a
-``RulesError`` whose ``reason`` is a Spanish sentence to say aloud, and the
-state is left exactly as it was. Every accepted action is kept in
+``RulesError`` whose ``reason`` is a typed value (``refusals``), and the state
+is left exactly as it was; an accepted one returns typed ``events``. Every accepted action is kept in
 ``history``: replaying it rebuilds the game, and undo is a replay without
 the last one.
 """
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from assistant.rules import names
+from assistant.rules import refusals as no
 from assistant.rules.actions import (
     Action,
     Call,
@@ -30,15 +30,38 @@ from assistant.rules.actions import (
     Verdict,
 )
 from assistant.rules.bid import AS, HIDDEN, Bid
-from assistant.rules.errors import IllegalAction, MalformedBid, RulesError
+from assistant.rules.errors import RulesError, refuse
+from assistant.rules.events import (
+    BidMade,
+    Called,
+    Counted,
+    CountedCall,
+    DieGained,
+    DieLost,
+    Direction,
+    Eliminated,
+    Event,
+    FalsaOpened,
+    GameOver,
+    JudgedCall,
+    Mode,
+    ObligoDeclared,
+    ObligoDeclined,
+    PaloReturned,
+    PaloTaken,
+    PassJudged,
+    Passed,
+    Penalized,
+    PicadoCalled,
+    RoundStarted,
+    StarterNamed,
+)
 from assistant.rules.hands import HAND_SIZE, count_face, valid_pass
 from assistant.rules.ruleset import RuleSet
 
-Event = dict[str, Any]
 Phase = Literal["inicio", "apuestas", "cuenta", "juicio", "fin"]
-Mode = Literal["normal", "obligo", "uno_contra_uno"]
 LEFT, RIGHT = 1, -1
-DIRECTION_NAMES = {LEFT: "izquierda", RIGHT: "derecha"}
+DIRECTION_NAMES: dict[int, Direction] = {LEFT: "izquierda", RIGHT: "derecha"}
 
 
 @dataclass
@@ -56,7 +79,7 @@ class Seat:
 class Pending:
     """A call waiting for the table's report: a count, or a pass/picado verdict."""
 
-    call: str
+    call: CountedCall | JudgedCall
     caller: str
     target: str
     bid: Bid
@@ -97,15 +120,15 @@ class Game:
     def __init__(self, rules: RuleSet, players: Iterable[str]) -> None:
         seats = [p.strip() for p in players]
         if len(seats) < 2:
-            raise IllegalAction("Se necesitan al menos dos jugadores.")
+            raise refuse(no.TooFewPlayers())
         if any(not p for p in seats):
-            raise IllegalAction("Hay un jugador sin nombre.")
+            raise refuse(no.UnnamedPlayer())
         lowered = [p.lower() for p in seats]
         if len(set(lowered)) != len(lowered):
             dup = next(p for p in seats if lowered.count(p.lower()) > 1)
-            raise IllegalAction(f"Hay dos jugadores que se llaman {dup}.")
+            raise refuse(no.DuplicatePlayer(dup))
         if rules.winners >= len(seats):
-            raise IllegalAction("Tiene que haber más jugadores que ganadores.")
+            raise refuse(no.TooManyWinners(rules.winners, len(seats)))
         self.rules = rules
         self.players: tuple[str, ...] = tuple(seats)
         self.seats: dict[str, Seat] = {p: Seat(p, rules.dice_per_player) for p in seats}
@@ -166,10 +189,6 @@ class Game:
                 return candidate
         return name
 
-    def say(self, bid: Bid) -> str:
-        """A bid in words, with this rule set's face names."""
-        return names.quantity(bid.quantity, bid.face, self.rules.two_is_milla)
-
     def wild_now(self) -> bool:
         """Do aces count for the bid face in the pending count?"""
         if not self.rules.aces_wild or self.obligo is not None:
@@ -177,12 +196,13 @@ class Game:
         pending = self.r.pending
         return not (pending and pending.call == "siciliana" and not self.rules.siciliana_wild)
 
-    def millas_bonus(self, bid: Bid) -> int:
-        return int(self.rules.millas and bid.face == 2 and self.obligo is None)
+    def millas_bonus(self, face: int) -> int:
+        """Caleuchano's extra die for a bid on millas (none in the obligado)."""
+        return int(self.rules.millas and face == 2 and self.obligo is None)
 
     def max_quantity(self, face: int) -> int:
         """The greatest quantity a bid may name: every die on the table, plus the millas bonus."""
-        return self.dice_in_play + int(self.rules.millas and face == 2 and self.obligo is None)
+        return self.dice_in_play + self.millas_bonus(face)
 
     def min_aces(self, n: int) -> int:
         """Fewest aces that may follow n of a common face."""
@@ -257,13 +277,13 @@ class Game:
 
     def _check(self, action: Action) -> None:
         if self.phase == "fin":
-            raise IllegalAction(f"La partida ya terminó: ganó {names.join_and(self.winners)}.")
+            raise refuse(no.GameIsOver(tuple(self.winners)))
         if isinstance(action, Penalty):
             return self._check_penalty(action)
         if isinstance(action, Start):
             return self._check_start(action)
         if self.phase == "inicio":
-            raise IllegalAction("Primero hay que decir quién parte, por ejemplo: «parte ana por la izquierda».")
+            raise refuse(no.NoStarterYet())
         if isinstance(action, (Count, Hands)):
             return self._check_reveal(action)
         if isinstance(action, (Verdict, ShownHand)):
@@ -277,49 +297,45 @@ class Game:
 
     def _check_player(self, name: str | None) -> None:
         if name is None or name not in self.seats:
-            raise IllegalAction(f"{name} no está jugando.")
+            raise refuse(no.NotPlaying(name))
         if self.seats[name].out:
-            raise IllegalAction(f"{name} ya quedó fuera.")
+            raise refuse(no.AlreadyOut(name))
 
     def _check_actor(self, name: str) -> None:
         self._check_player(name)
         pending = self.r.pending
         if pending is not None:
             if self.phase == "juicio":
-                raise IllegalAction(f"Primero hay que ver si el {pending.call} de {pending.target} valía.")
-            article = "las" if names.face_words(pending.bid.face, self.rules.two_is_milla)[2] else "los"
-            raise IllegalAction(f"Primero hay que contar {article} {self.say(pending.bid)}.")
+                raise refuse(no.JudgementPending(pending.call, pending.target))
+            raise refuse(no.CountPending(pending.bid))
         if name != self.turn:
-            raise IllegalAction(f"Le toca a {self.turn}, no a {name}.")
+            raise refuse(no.NotYourTurn(self.turn, name))
 
     def _check_penalty(self, action: Penalty) -> None:
         if not self.rules.castigo:
-            raise IllegalAction("En estas reglas no hay castigo por error.")
+            raise refuse(no.NotInTheseRules("castigo"))
         self._check_player(action.player)
 
     def _check_start(self, action: Start) -> None:
         if self.phase not in ("inicio", "apuestas") or self.r.bid is not None or self.r.passed:
-            raise IllegalAction("La ronda ya partió; el sentido se elige antes de la primera apuesta.")
+            raise refuse(no.RoundUnderWay())
         if action.direction not in (None, "izquierda", "derecha"):
-            raise IllegalAction("El sentido es por la derecha o por la izquierda.")
+            raise refuse(no.BadDirection())
         if action.player is None:
             if self.phase == "inicio":
-                raise IllegalAction("¿Quién parte? Digan, por ejemplo: «parte ana».")
+                raise refuse(no.WhoStarts())
             return
         self._check_player(action.player)
         if action.player != self.starter and not self.starter_from_table:
-            raise IllegalAction(f"Esta ronda la parte {self.starter}.")
+            raise refuse(no.StarterImposed(str(self.starter)))
 
     def _check_raise(self, player: str, bid: Bid) -> None:
         if bid.quantity < 1:
-            raise MalformedBid("Una apuesta es de al menos un dado.")
+            raise refuse(no.NoDice())
         if bid.face not in (HIDDEN, 1, 2, 3, 4, 5, 6):
-            raise MalformedBid("Las pintas van del as a la sena.")
-        top = self.max_quantity(bid.face)
-        if bid.quantity > top:
-            raise IllegalAction(
-                f"En la mesa hay {names.number(self.dice_in_play)} dados: no se puede apostar {self.say(bid)}."
-            )
+            raise refuse(no.BadFace())
+        if bid.quantity > self.max_quantity(bid.face):
+            raise refuse(no.OverDiceInPlay(self.dice_in_play, bid))
         if bid.face == HIDDEN:
             self._check_hidden(player)
         if self.obligo is not None:
@@ -328,29 +344,26 @@ class Game:
         if prev is None:
             return self._check_opening(player, bid)
         if bid.face == AS and bid.quantity <= self.r.falsa:
-            raise IllegalAction(
-                f"Los {names.quantity(self.r.falsa, AS)} quedaron anulados por la partida falsa: "
-                f"hay que decir {names.quantity(self.r.falsa + 1, AS)} o más."
-            )
+            raise refuse(no.FalsaAces(self.r.falsa))
         if self.r.falsa_free:
             return
-        if not self._follows(prev, bid):
-            raise IllegalAction(self._raise_hint(prev))
+        if not self._follows(prev, bid, self.rules.aces_wild):
+            raise refuse(no.NotARaise(prev, self._raise_options(prev)))
 
     def _check_hidden(self, player: str) -> None:
         ob = self.obligo
         if ob is None or not ob.closed:
-            raise IllegalAction("«De éstas» solo vale en un obligo cerrado.")
+            raise refuse(no.HiddenOnlyClosed())
         prev = self.r.bid
         if player != ob.obligador and (prev is None or prev.face != HIDDEN):
-            raise IllegalAction(f"«De éstas» son las del obligador, {ob.obligador}: no se puede cambiar a ellas.")
+            raise refuse(no.HiddenIsObligadors(ob.obligador))
 
     def _check_opening(self, player: str, bid: Bid) -> None:
         if bid.face == AS and self.rules.aces_wild:
             if self.rules.opening_aces == "un_dado" and self.seats[player].dice != 1:
-                raise IllegalAction("No se puede partir con ases, salvo teniendo un solo dado.")
+                raise refuse(no.NoOpeningAces())
         if self.obligo_offer == player and bid.face == HIDDEN:
-            raise IllegalAction("«De éstas» solo vale en un obligo cerrado.")
+            raise refuse(no.HiddenOnlyClosed())
 
     def _rank(self, face: int) -> int:
         """Face order for ordinary raises; aces rank 7 in caleuchano's obligado."""
@@ -358,9 +371,10 @@ class Game:
             return 7
         return face
 
-    def _follows(self, prev: Bid, new: Bid) -> bool:
-        """May ``new`` follow ``prev`` in a normal round?"""
-        if not self.rules.aces_wild:
+    def _follows(self, prev: Bid, new: Bid, wild: bool) -> bool:
+        """May ``new`` follow ``prev``? Without wild aces (the obligo, chimbo9's
+        variants) only more dice, or a higher face with as many, will do."""
+        if not wild:
             return new.quantity > prev.quantity or (
                 new.quantity == prev.quantity and self._rank(new.face) > self._rank(prev.face)
             )
@@ -372,52 +386,41 @@ class Game:
             return new.quantity >= self.min_aces(prev.quantity)
         return new.quantity > prev.quantity or (new.quantity == prev.quantity and new.face > prev.face)
 
-    def _raise_hint(self, prev: Bid) -> str:
-        """"Después de cinco quinas hay que subir: seis de cualquier pinta, cinco senas o tres ases."""
-        say = self.say
-        options: list[str] = []
+    def _raise_options(self, prev: Bid) -> tuple[Bid | no.AnyFace, ...]:
+        """The smallest raises after ``prev`` in a normal round, as a hint:
+        after five quinas, six of any face, five senas or three aces."""
+        options: list[Bid | no.AnyFace] = []
         if prev.face == AS:
             if prev.quantity + 1 <= self.max_quantity(AS):
-                options.append(say(Bid(prev.quantity + 1, AS)))
+                options.append(Bid(prev.quantity + 1, AS))
             if 2 * prev.quantity + 1 <= self.dice_in_play:
-                options.append(f"{names.number(2 * prev.quantity + 1, True)} de cualquier otra pinta")
+                options.append(no.AnyFace(2 * prev.quantity + 1, other=True))
         else:
             if prev.quantity + 1 <= self.dice_in_play:
-                options.append(f"{names.number(prev.quantity + 1, True)} de cualquier pinta")
+                options.append(no.AnyFace(prev.quantity + 1))
             if prev.face < 6:
-                options.append(say(Bid(prev.quantity, prev.face + 1)))
+                options.append(Bid(prev.quantity, prev.face + 1))
             if self.rules.aces_wild and self.min_aces(prev.quantity) <= self.dice_in_play:
-                options.append(say(Bid(self.min_aces(prev.quantity), AS)))
-        if not options:
-            return f"Después de {say(prev)} ya no se puede subir: queda dudar."
-        return f"Después de {say(prev)} hay que subir: {names.join_or(options)}."
+                options.append(Bid(self.min_aces(prev.quantity), AS))
+        return tuple(options)
 
     def _check_obligo_raise(self, player: str, bid: Bid) -> None:
-        ob = self.obligo
-        assert ob is not None
         prev = self.r.bid
         if prev is None:
             return
+        up = Bid(prev.quantity + 1, prev.face)
         if bid.face == prev.face:
             if bid.quantity <= prev.quantity:
-                raise IllegalAction(
-                    f"En el obligo se sube la cantidad: después de {self.say(prev)} va {self.say(Bid(prev.quantity + 1, prev.face))}."
-                )
+                raise refuse(no.ObligoRaiseQuantity(prev, up))
             return
         if not self._may_change_face(player):
-            raise IllegalAction(
-                f"En el obligo no se cambia la pinta: hay que subir a {self.say(Bid(prev.quantity + 1, prev.face))} o dudar."
-            )
+            raise refuse(no.ObligoFaceFixed(up))
         if self.rules.obligo_change_more_quantity:
             if bid.quantity <= prev.quantity:
-                raise IllegalAction(
-                    f"Para cambiar la pinta en el obligo hay que subir la cantidad: {names.number(prev.quantity + 1, True)} o más."
-                )
+                raise refuse(no.ObligoChangeNeedsMore(prev.quantity + 1))
             return
-        if not (bid.quantity > prev.quantity or (bid.quantity == prev.quantity and self._rank(bid.face) > self._rank(prev.face))):
-            raise IllegalAction(
-                f"Después de {self.say(prev)} hay que subir: más dados, o una pinta mayor con la misma cantidad."
-            )
+        if not self._follows(prev, bid, wild=False):
+            raise refuse(no.ObligoNotARaise(prev))
 
     def _may_change_face(self, player: str) -> bool:
         ob = self.obligo
@@ -432,128 +435,123 @@ class Game:
     def _check_oblige(self, action: Oblige) -> None:
         rules = self.rules
         if rules.obligo == "no":
-            raise IllegalAction("En estas reglas no hay obligo.")
+            raise refuse(no.NotInTheseRules("obligo"))
         if len(self.active) == 2 and not rules.duel_obligo:
-            raise IllegalAction("Mano a mano no hay obligo.")
+            raise refuse(no.NotInThisMode("uno_contra_uno", "obligo"))
         if self.r.bid is not None:
-            raise IllegalAction("El obligo se declara antes de partir.")
+            raise refuse(no.ObligoAfterOpening())
         if action.closed and not rules.obligo_cerrado:
-            raise IllegalAction("En estas reglas el obligo es abierto.")
+            raise refuse(no.NotInTheseRules("obligo_cerrado"))
         if self.obligo is not None and self.obligo.obligador == action.player:
             return
         if self.obligo_offer == action.player:
             return
         if action.player in self.obligo_used:
-            raise IllegalAction(f"{action.player} ya usó su obligo.")
-        if rules.obligo_trigger == "un_dado":
-            raise IllegalAction("Se obliga al quedar con un solo dado, y en la ronda que uno parte.")
-        raise IllegalAction(
-            f"Obliga el que recibe el palo número {names.number(rules.loss_limit - 1, False, False)}, en la ronda siguiente."
-        )
+            raise refuse(no.ObligoUsed(action.player))
+        raise refuse(no.ObligoNotNow(rules.obligo_trigger, rules.loss_limit - 1))
+
+    # one named check per call; each raises the reason it is refused
 
     def _check_call(self, action: Call) -> None:
-        rules, r, call, player = self.rules, self.r, action.call, action.player
-        duel = len(self.active) == 2
-        standing = r.pass_standing or r.picado_standing
-        if r.bid is None:
-            raise IllegalAction(
-                f"Todavía no hay apuesta: {self.turn} tiene que partir."
-                if call != "dudo"
-                else "Todavía no hay apuesta que dudar."
-            )
-        if call == "dudo":
-            return
-        if call == "calzo":
-            if not rules.calzo:
-                raise IllegalAction("En estas reglas no se calza.")
-            if duel and not rules.duel_calzo:
-                raise IllegalAction("Mano a mano no se calza.")
-            if self.obligo is not None and not rules.obligo_calzo:
-                raise IllegalAction("En el obligo no se calza.")
-            if standing:
-                raise IllegalAction("Una apuesta pasada no se puede calzar.")
-            need = math.ceil(rules.calzo_min_fraction * self.initial_dice)
-            if rules.scoring == "dados" and self.dice_in_play < need:
-                raise IllegalAction(
-                    f"Ya no se puede calzar: quedan {names.number(self.dice_in_play)} dados y hace falta la mitad, {names.number(need)}."
-                )
-            if rules.calzo_max_dice_forbidden and self.seats[player].dice >= rules.dice_per_player:
-                raise IllegalAction("Con todos tus dados no se calza.")
-            return
-        if call == "mato":
-            if not rules.mato:
-                raise IllegalAction("En estas reglas no se mata.")
-            if standing:
-                raise IllegalAction("Después de un paso se duda el paso o se sube; no se mata.")
-            return
-        if call == "siciliana":
-            if not rules.siciliana:
-                raise IllegalAction("En estas reglas no se duda a la siciliana.")
-            if self.obligo is not None:
-                raise IllegalAction("En el obligo no hay siciliana.")
-            if r.bids != 1 or standing or r.bidder is None or r.bidder != self.starter:
-                raise IllegalAction("A la siciliana solo se duda la partida, y la duda el que sigue al que partió.")
-            if rules.scoring == "dados" and 1 in (self.seats[player].dice, self.seats[r.bidder].dice):
-                raise IllegalAction("No se duda a la siciliana cuando alguno de los dos tiene un solo dado.")
-            return
-        if call == "paso":
-            if not rules.paso:
-                raise IllegalAction("En estas reglas no se pasa.")
-            if duel and not rules.duel_paso:
-                raise IllegalAction("Mano a mano no se pasa.")
-            if self.obligo is not None and not rules.obligo_paso:
-                raise IllegalAction("En el obligo no se pasa.")
-            if rules.paso_once_per_round and player in r.passed:
-                raise IllegalAction(f"{player} ya pasó en esta ronda: hay que subir o dudar.")
-            if r.pass_standing and not rules.paso_after_paso:
-                raise IllegalAction("No se puede pasar un paso: hay que dudar el paso o subir.")
-            if r.picado_standing:
-                raise IllegalAction("Después de un picado se duda el picado o se sube.")
-            if self.seats[player].dice < rules.paso_min_dice:
-                raise IllegalAction(f"Para pasar hay que tener los {names.number(rules.paso_min_dice)} dados.")
-            return
-        # picado
-        if not rules.picado:
-            raise IllegalAction("En estas reglas no hay picado.")
-        if r.picado_used:
-            raise IllegalAction("Ya hubo un picado en esta ronda.")
-        if standing:
-            raise IllegalAction("Primero hay que responder al paso: dudarlo o subir.")
+        if self.r.bid is None:
+            raise refuse(no.NoBidYet(self.turn, action.call))
+        {
+            "dudo": lambda _player: None,
+            "calzo": self._check_calzo,
+            "mato": self._check_mato,
+            "siciliana": self._check_siciliana,
+            "paso": self._check_paso,
+            "picado": self._check_picado,
+        }[action.call](action.player)
+
+    def _standing(self) -> bool:
+        """Is a pass or a picado waiting to be answered?"""
+        return bool(self.r.pass_standing or self.r.picado_standing)
+
+    def _check_allowed(self, call: no.Feature, enabled: bool, in_duel: bool = True, in_obligo: bool = True) -> None:
+        """The rule set has ``call``, and the round's mode allows it."""
+        if not enabled:
+            raise refuse(no.NotInTheseRules(call))
+        if len(self.active) == 2 and not in_duel:
+            raise refuse(no.NotInThisMode("uno_contra_uno", call))
+        if self.obligo is not None and not in_obligo:
+            raise refuse(no.NotInThisMode("obligo", call))
+
+    def _check_calzo(self, player: str) -> None:
+        rules = self.rules
+        self._check_allowed("calzo", rules.calzo, rules.duel_calzo, rules.obligo_calzo)
+        if self._standing():
+            raise refuse(no.AfterPass("calzo"))
+        need = math.ceil(rules.calzo_min_fraction * self.initial_dice)
+        if rules.scoring == "dados" and self.dice_in_play < need:
+            raise refuse(no.CalzoThreshold(self.dice_in_play, need))
+        if rules.calzo_max_dice_forbidden and self.seats[player].dice >= rules.dice_per_player:
+            raise refuse(no.CalzoFullDice())
+
+    def _check_mato(self, _player: str) -> None:
+        self._check_allowed("mato", self.rules.mato)
+        if self._standing():
+            raise refuse(no.AfterPass("mato"))
+
+    def _check_siciliana(self, player: str) -> None:
+        rules, r = self.rules, self.r
+        self._check_allowed("siciliana", rules.siciliana, in_obligo=False)
+        if r.bids != 1 or self._standing() or r.bidder is None or r.bidder != self.starter:
+            raise refuse(no.SicilianaOnlyOpening())
+        if rules.scoring == "dados" and 1 in (self.seats[player].dice, self.seats[r.bidder].dice):
+            raise refuse(no.SicilianaOneDie())
+
+    def _check_paso(self, player: str) -> None:
+        rules, r = self.rules, self.r
+        self._check_allowed("paso", rules.paso, rules.duel_paso, rules.obligo_paso)
+        if rules.paso_once_per_round and player in r.passed:
+            raise refuse(no.AlreadyPassed(player))
+        if r.pass_standing and not rules.paso_after_paso:
+            raise refuse(no.AfterPass("paso"))
+        if r.picado_standing:
+            raise refuse(no.AfterPass("paso", picado=True))
+        if self.seats[player].dice < rules.paso_min_dice:
+            raise refuse(no.PasoMinDice(rules.paso_min_dice))
+
+    def _check_picado(self, _player: str) -> None:
+        self._check_allowed("picado", self.rules.picado)
+        if self.r.picado_used:
+            raise refuse(no.PicadoUsed())
+        if self.r.pass_standing:
+            raise refuse(no.AfterPass("picado"))
 
     def _check_reveal(self, action: Count | Hands) -> None:
         pending = self.r.pending
         if self.phase != "cuenta" or pending is None:
-            raise IllegalAction("No hay nada que contar ahora.")
+            raise refuse(no.NothingToCount())
         if isinstance(action, Count):
             if not 0 <= action.total <= self.dice_in_play:
-                raise IllegalAction(
-                    f"No puede haber {names.number(action.total, True)}: en la mesa hay {names.number(self.dice_in_play)} dados."
-                )
+                raise refuse(no.CountTooBig(action.total, self.dice_in_play))
             return
         given = dict(action.hands)
         for name in given:
             self._check_player(name)
         for name in self.active:
             if name not in given:
-                raise IllegalAction(f"Falta la mano de {name}.")
+                raise refuse(no.MissingHand(name))
             self._check_faces(name, given[name])
         if pending.bid.face == HIDDEN:
             ob = self.obligo
             assert ob is not None
             if len(set(given[ob.obligador])) != 1:
-                raise IllegalAction("Con «de éstas» díganme el total: no sé cuál es la pinta del obligador.")
+                raise refuse(no.HiddenNeedsTotal())
 
     def _check_faces(self, name: str, faces: tuple[int, ...]) -> None:
         have = self.seats[name].dice
         if len(faces) != have:
-            raise IllegalAction(f"{name} tiene {names.number(have)} dados, no {names.number(len(faces))}.")
+            raise refuse(no.HandSize(name, have, len(faces)))
         if any(f not in range(1, 7) for f in faces):
-            raise IllegalAction("Las caras de un dado van del uno al seis.")
+            raise refuse(no.FaceRange())
 
     def _check_judgement(self, action: Verdict | ShownHand) -> None:
         pending = self.r.pending
         if self.phase != "juicio" or pending is None:
-            raise IllegalAction("No hay ningún paso ni picado dudado ahora.")
+            raise refuse(no.NothingToJudge())
         if isinstance(action, ShownHand):
             self._check_faces(pending.target, action.faces)
 
@@ -561,7 +559,7 @@ class Game:
 
     def _do(self, action: Action) -> list[Event]:
         if isinstance(action, Penalty):
-            events: list[Event] = [{"tipo": "castigo", "jugador": action.player}]
+            events: list[Event] = [Penalized(action.player)]
             self.r.pending = None
             events += self._lose(action.player, 1)
             return events + self._end_round(action.player)
@@ -584,7 +582,8 @@ class Game:
             self._offer_obligo(action.player)
         if action.direction is not None:
             self.direction = LEFT if action.direction == "izquierda" else RIGHT
-        return [{"tipo": "parte", "jugador": self.starter, "sentido": DIRECTION_NAMES[self.direction]}]
+        assert self.starter is not None
+        return [StarterNamed(self.starter, DIRECTION_NAMES[self.direction])]
 
     def _do_raise(self, action: Raise) -> list[Event]:
         r, bid = self.r, action.bid
@@ -594,10 +593,10 @@ class Game:
                 # clasico: the first time with one die you may obligar; opening normally declines it
                 self.obligo_used.add(action.player)
                 self.obligo_offer = None
-                events.append({"tipo": "obligo_renuncia", "jugador": action.player})
+                events.append(ObligoDeclined(action.player))
             if bid.face == AS and self.obligo is None and self.rules.aces_wild and self.rules.opening_aces == "falsa":
                 r.falsa, r.falsa_free = bid.quantity, True
-                events.append({"tipo": "partida_falsa", "jugador": action.player, "cantidad": bid.quantity})
+                events.append(FalsaOpened(action.player, bid.quantity))
             elif self.obligo is not None:
                 self.obligo.declared = True
         elif r.falsa_free:
@@ -606,7 +605,7 @@ class Game:
         r.bids += 1
         r.pass_standing = r.picado_standing = None
         self.turn = self.next_player(action.player)
-        return [{"tipo": "apuesta", "jugador": action.player, **bid.to_json()}, *events]
+        return [BidMade(action.player, bid), *events]
 
     def _do_oblige(self, action: Oblige) -> list[Event]:
         if self.obligo is None or self.obligo.obligador != action.player:
@@ -615,30 +614,29 @@ class Game:
             self.obligo_offer = None
         self.obligo.closed = action.closed
         self.obligo.declared = True
-        return [{"tipo": "obligo", "jugador": action.player, "cerrado": action.closed}]
+        return [ObligoDeclared(action.player, action.closed)]
 
     def _do_call(self, action: Call) -> list[Event]:
         r, player = self.r, action.player
         assert r.bid is not None and r.bidder is not None
-        event: Event = {"tipo": action.call, "jugador": player}
         if action.call == "paso":
             r.passed.add(player)
             r.pass_standing = player
             self.turn = self.next_player(player)
-            return [event]
+            return [Passed(player)]
         if action.call == "picado":
             r.picado_used = True
             r.picado_standing = player
             self.direction = -self.direction
             self.turn = self.next_player(player)
-            return [{**event, "sentido": DIRECTION_NAMES[self.direction]}]
+            return [PicadoCalled(player, DIRECTION_NAMES[self.direction])]
         if action.call == "dudo" and (r.pass_standing or r.picado_standing):
-            kind = "paso" if r.pass_standing else "picado"
+            kind: Literal["paso", "picado"] = "paso" if r.pass_standing else "picado"
             target = r.pass_standing or r.picado_standing
             assert target is not None
             r.pending = Pending(kind, player, target, r.bid)
             self.phase = "juicio"
-            events = [{**event, "contra": target, "duda": kind}]
+            events: list[Event] = [Called(player, "dudo", target, r.bid, doubted=kind)]
             if kind == "paso" and self.seats[target].dice < HAND_SIZE:
                 # every pass hand takes five dice: passing with fewer is a bluff
                 # that loses as soon as it is doubted (yocacho)
@@ -646,7 +644,7 @@ class Game:
             return events
         r.pending = Pending(action.call, player, r.bidder, r.bid)
         self.phase = "cuenta"
-        return [{**event, "contra": r.bidder, **r.bid.to_json()}]
+        return [Called(player, action.call, r.bidder, r.bid)]
 
     def _resolve_count(self, action: Count | Hands) -> list[Event]:
         pending = self.r.pending
@@ -661,18 +659,18 @@ class Game:
                 assert self.obligo is not None
                 face = hands[self.obligo.obligador][0]
             seen = count_face((d for faces in hands.values() for d in faces), face, self.wild_now())
-        bonus = self.millas_bonus(bid)
+        bonus = self.millas_bonus(bid.face)
         total = seen + bonus
-        events: list[Event] = [
-            {"tipo": "cuenta", "llamada": pending.call, "vistos": seen, "bono": bonus, "total": total, **bid.to_json()}
-        ]
+        call = pending.call
+        assert call != "paso" and call != "picado"
+        events: list[Event] = [Counted(call, bid, seen, bonus, total)]
         caller, target = pending.caller, pending.target
         key: str
-        if pending.call in ("dudo", "siciliana"):
+        if call in ("dudo", "siciliana"):
             key = caller if total >= bid.quantity else target
-            cost = self.rules.siciliana_cost if pending.call == "siciliana" else 1
+            cost = self.rules.siciliana_cost if call == "siciliana" else 1
             events += self._lose(key, cost)
-        elif pending.call == "calzo":
+        elif call == "calzo":
             key = caller
             events += self._gain(caller) if total == bid.quantity else self._lose(caller, 1)
         else:  # mato
@@ -694,44 +692,43 @@ class Game:
     def _judge(self, valid: bool, short_hand: bool = False) -> list[Event]:
         pending = self.r.pending
         assert pending is not None
+        call = pending.call
+        assert call == "paso" or call == "picado"
         loser = pending.caller if valid else pending.target
-        event: Event = {"tipo": "juicio", "llamada": pending.call, "jugador": pending.target, "valido": valid}
-        if short_hand:
-            event["sin_cinco_dados"] = True
-        return [event] + self._lose(loser, 1) + self._end_round(loser)
+        event = PassJudged(call, pending.target, valid, short_hand)
+        return [event, *self._lose(loser, 1), *self._end_round(loser)]
 
     def _lose(self, name: str, n: int) -> list[Event]:
         seat = self.seats[name]
-        from_bank = 0
+        event: Event
         if self.rules.scoring == "dados":
             from_bank = min(seat.banked, n)
             seat.banked -= from_bank
             seat.dice = max(0, seat.dice - (n - from_bank))
             seat.out = seat.dice == 0
+            event = DieLost(name, n, seat.dice, seat.banked, from_bank)
         else:
             seat.palos = min(self.rules.loss_limit, seat.palos + n)
             seat.out = seat.palos >= self.rules.loss_limit
-        event = {"tipo": "pierde", "jugador": name, "cantidad": n, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked}
-        if from_bank:  # only scoring by dice banks dice
-            event["usa_a_favor"] = from_bank
-        events: list[Event] = [event]
-        if seat.out:
-            self.eliminated.append(name)
-            events.append({"tipo": "eliminado", "jugador": name})
-        return events
+            event = PaloTaken(name, n, seat.palos)
+        if not seat.out:
+            return [event]
+        self.eliminated.append(name)
+        return [event, Eliminated(name)]
 
     def _gain(self, name: str) -> list[Event]:
         """An exact calzo: a die back, a die banked (clasico), or nothing at the cap (yocacho)."""
         seat = self.seats[name]
-        before = (seat.dice, seat.palos, seat.banked)
         if self.rules.scoring != "dados":
+            had = seat.palos
             seat.palos = max(0, seat.palos - 1)
-        elif seat.dice < self.rules.dice_per_player:
+            return [PaloReturned(name, seat.palos, seat.palos != had)]
+        before = (seat.dice, seat.banked)
+        if seat.dice < self.rules.dice_per_player:
             seat.dice += 1
         elif self.rules.calzo_bank:
             seat.banked = 1
-        changed = before != (seat.dice, seat.palos, seat.banked)
-        return [{"tipo": "gana", "jugador": name, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked, "cambia": changed}]
+        return [DieGained(name, seat.dice, seat.banked, before != (seat.dice, seat.banked))]
 
     def _end_round(self, key: str) -> list[Event]:
         """Close the round decided by ``key`` (who lost, gained or was punished)."""
@@ -743,7 +740,7 @@ class Game:
             self.phase = "fin"
             self.turn = None
             self.winners = active
-            return [{"tipo": "fin", "ganadores": list(active)}]
+            return [GameOver(tuple(active))]
         if self.seats[key].out:
             step = -self.direction if self.rules.starter_after_elimination == "anterior" else self.direction
             starter = self.next_player(key, step)
@@ -754,18 +751,16 @@ class Game:
         self.starter_from_table = False
         self.phase = "apuestas"
         self._offer_obligo(starter)
-        event: Event = {
-            "tipo": "ronda",
-            "numero": self.round_number,
-            "parte": starter,
-            "sentido": DIRECTION_NAMES[self.direction],
-            "modo": self.mode,
-        }
-        if self.obligo is not None:
-            event["obligador"] = self.obligo.obligador
-        elif self.obligo_offer is not None:
-            event["puede_obligar"] = self.obligo_offer
-        return [event]
+        return [
+            RoundStarted(
+                self.round_number,
+                starter,
+                DIRECTION_NAMES[self.direction],
+                self.mode,
+                obligador=None if self.obligo is None else self.obligo.obligador,
+                obligo_offer=self.obligo_offer,
+            )
+        ]
 
     def _offer_obligo(self, starter: str) -> None:
         """Set up the obligo a starter at the trigger owes (or may call)."""
@@ -795,7 +790,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last accepted action; returns it."""
         if not self.history:
-            raise IllegalAction("No hay nada que deshacer.")
+            raise refuse(no.NothingToUndo())
         last = self.history[-1]
         rebuilt = Game.replay(self.rules, self.players, self.history[:-1])
         self.__dict__.update(rebuilt.__dict__)

@@ -7,7 +7,7 @@ A house-rules file names a preset and overrides some keys::
     calzo_max_dice_forbidden = true
 
 Every key is a field of ``RuleSet``; an unknown key or a value of the wrong
-kind raises ``RuleSetError`` naming the key.
+kind raises ``RuleSetError`` whose reason names the key.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from assistant.rules.errors import RuleSetError
+from assistant.rules import refusals as no
+from assistant.rules.errors import refuse
 
 PRESETS = ("caleuchano", "yocacho", "chimbo9", "clasico")
 DEFAULT_PRESET = "caleuchano"
@@ -133,27 +134,27 @@ def _check_value(key: str, value: Any) -> Any:
     if origin is Literal:
         choices = get_args(hint)
         if value not in choices:
-            raise RuleSetError(f"'{key}' debe ser uno de: {', '.join(map(str, choices))} (vino {value!r}).")
+            raise refuse(no.BadRuleValue(key, "choice", value, tuple(map(str, choices))))
         return value
     if hint is bool:
         if not isinstance(value, bool):
-            raise RuleSetError(f"'{key}' debe ser true o false (vino {value!r}).")
+            raise refuse(no.BadRuleValue(key, "bool", value))
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleSetError(f"'{key}' debe ser un número entero (vino {value!r}).")
+            raise refuse(no.BadRuleValue(key, "int", value))
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            raise RuleSetError(f"'{key}' debe ser un número entre 0 y 1 (vino {value!r}).")
+            raise refuse(no.BadRuleValue(key, "fraction", value))
         return float(value)
     if hint is str:
         if not isinstance(value, str):
-            raise RuleSetError(f"'{key}' debe ser texto (vino {value!r}).")
+            raise refuse(no.BadRuleValue(key, "text", value))
         return value
     # tuple[str, ...]: the pass hands
     if not isinstance(value, list) or any(v not in PASS_HANDS for v in value):
-        raise RuleSetError(f"'{key}' debe ser una lista con: {', '.join(PASS_HANDS)} (vino {value!r}).")
+        raise refuse(no.BadRuleValue(key, "hands", value, PASS_HANDS))
     return tuple(value)
 
 
@@ -161,7 +162,7 @@ def _build(data: dict[str, Any], source: str) -> dict[str, Any]:
     checked: dict[str, Any] = {}
     for key, value in data.items():
         if key not in _KEYS:
-            raise RuleSetError(f"Regla desconocida '{key}' en {source}.")
+            raise refuse(no.UnknownRule(key, source))
         checked[key] = _check_value(key, value)
     return checked
 
@@ -169,24 +170,26 @@ def _build(data: dict[str, Any], source: str) -> dict[str, Any]:
 def preset(name: str) -> RuleSet:
     """One of the shipped presets by name."""
     if name not in PRESETS:
-        raise RuleSetError(f"No conozco las reglas '{name}'. Hay: {', '.join(PRESETS)}.")
+        raise refuse(no.UnknownPreset(name, PRESETS))
     text = resources.files("assistant.rules.presets").joinpath(f"{name}.toml").read_text("utf-8")
-    data = _build(tomllib.loads(text), f"el preset {name}")
+    data = _build(tomllib.loads(text), f"preset:{name}")
     missing = _KEYS - set(data)
     if missing:  # presets spell out every rule, so a new field cannot slip by unset
-        raise RuleSetError(f"Al preset {name} le falta '{sorted(missing)[0]}'.")
+        raise refuse(no.RuleMissing(sorted(missing)[0], f"preset:{name}"))
     return RuleSet(**data)
 
 
-def with_overrides(base: RuleSet, overrides: dict[str, Any], source: str = "las reglas de la casa") -> RuleSet:
-    """``base`` with some keys changed; keys are checked like a house file."""
+def with_overrides(base: RuleSet, overrides: dict[str, Any], source: str = "") -> RuleSet:
+    """``base`` with some keys changed; keys are checked like a house file.
+
+    ``source`` names where they came from (a file's name; "" for the table's own)."""
     checked = _build(overrides, source)
     changed = tuple(k for k in checked if k not in ("name", "summary"))
     result = dataclasses.replace(base, **checked, overrides=base.overrides + changed)
     if result.scoring != "dados" and result.loss_limit < 1:
-        raise RuleSetError(f"'loss_limit' debe ser al menos 1 en {source}.")
+        raise refuse(no.RuleTooSmall("loss_limit", 1, source))
     if result.dice_per_player < 1:
-        raise RuleSetError(f"'dice_per_player' debe ser al menos 1 en {source}.")
+        raise refuse(no.RuleTooSmall("dice_per_player", 1, source))
     return result
 
 
@@ -194,10 +197,10 @@ def rules_from_json(data: dict[str, Any]) -> RuleSet:
     """The inverse of ``RuleSet.to_json`` (a journal's header), every key checked."""
     fields_ = dict(data)
     overrides = fields_.pop("overrides", [])
-    checked = _build(fields_, "el registro")
+    checked = _build(fields_, "journal:")
     missing = _KEYS - set(checked)
     if missing:
-        raise RuleSetError(f"Al registro le falta la regla '{sorted(missing)[0]}'.")
+        raise refuse(no.RuleMissing(sorted(missing)[0], "journal:"))
     return RuleSet(**checked, overrides=tuple(overrides))
 
 
@@ -208,14 +211,14 @@ def load_rules(spec: str | Path) -> RuleSet:
         return preset(text_spec)
     path = Path(spec)
     if not path.exists():
-        raise RuleSetError(f"No conozco las reglas '{text_spec}': no es un preset ({', '.join(PRESETS)}) ni un archivo.")
+        raise refuse(no.UnknownPreset(text_spec, PRESETS, file_missing=True))
     try:
         data = tomllib.loads(path.read_text("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise RuleSetError(f"El archivo {path.name} no es TOML válido: {err}.") from err
+        raise refuse(no.BadRulesFile(path.name, str(err))) from err
     base_name = data.pop("preset", DEFAULT_PRESET)
     if not isinstance(base_name, str):
-        raise RuleSetError(f"'preset' debe ser el nombre de un preset en {path.name}.")
+        raise refuse(no.BadPresetKey(path.name))
     base = preset(base_name)
     data.setdefault("name", f"{base_name} ({path.stem})")
     return with_overrides(base, data, path.name)

@@ -1,8 +1,8 @@
 """How the game's values are said in Spanish: face names and quantities.
 
-The rules engine explains illegal moves aloud, and the referee announces
-results; both need "cinco quinas" or "un tren" said the way a table says it.
-Number words come from num2words; only gender agreement is ours.
+Only the replies speak, so only ``replies`` imports this: "cinco quinas" or
+"un tren" said the way a table says it. Number words come from num2words;
+only gender agreement is ours.
 """
 
 from __future__ import annotations
