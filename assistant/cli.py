@@ -11,7 +11,7 @@ import logging
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -31,7 +31,7 @@ from assistant import journal as journal_module
 from assistant import replies
 from assistant.referee import Referee
 from assistant.rules import DEFAULT_PRESET, Game, RulesError, load_rules
-from assistant.session import SetupError, Session, TableIO, script_lines, simulate
+from assistant.session import Session, SetupError, TableIO, script_lines, simulate
 from assistant.speech import Parser, grammar
 
 log = logging.getLogger("dudo")

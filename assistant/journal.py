@@ -15,14 +15,14 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
 
 from assistant.changes import Change, Partial, PartialGiven, Played, Undone
-from assistant.rules import Action, Game, Reason, RuleSet, RulesError, action_from_json, action_to_json, event_to_json
+from assistant.rules import Action, Game, Reason, RulesError, RuleSet, action_from_json, action_to_json, event_to_json
 from assistant.rules.ruleset import rules_from_json
 
 FORMAT = 1
@@ -71,7 +71,7 @@ class Journal:
                 "partida": {
                     "reglas": rules.to_json(),
                     "jugadores": list(players),
-                    "inicio": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    "inicio": datetime.now(UTC).isoformat(timespec="seconds"),
                 },
             }
         )

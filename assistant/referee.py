@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from assistant import replies
 from assistant.changes import Change, Observer, Partial, PartialGiven, Played, Undone
@@ -101,7 +100,7 @@ class Referee:
         for observer in self.observers:
             try:
                 observer.observe(change, self.game)
-            except Exception:  # noqa: BLE001 - an observer never stops the game
+            except Exception:
                 log.exception("observer %r failed on %r", observer, change)
 
     def _collect(self, partial: Partial) -> None:

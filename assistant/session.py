@@ -18,6 +18,7 @@ from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Unknown
 
+
 class SetupError(Exception):
     """A problem setting up the table, said to the player in Spanish."""
 

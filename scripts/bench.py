@@ -83,7 +83,10 @@ def bench_grammar() -> dict[str, float]:
     }
 
 
-SCRIPT = ["parte ana", "tres trenes", "cuatro trenes", "dudo", "hay cinco", "cuántos dados hay", "cinco quinas", "paso", "seis quinas", "dudo", "hay dos", "cómo vamos"]
+SCRIPT = [
+    "parte ana", "tres trenes", "cuatro trenes", "dudo", "hay cinco", "cuántos dados hay",
+    "cinco quinas", "paso", "seis quinas", "dudo", "hay dos", "cómo vamos",
+]
 
 
 def bench_reply(samples: int = 400) -> dict[str, float]:
@@ -146,7 +149,7 @@ def bench_recognizer(repeats: int = 15) -> dict[str, object]:
 
 
 def main() -> None:
-    results = {
+    results: dict[str, object] = {
         "reglas": bench_rules(),
         "parser": bench_parser(),
         "gramatica": bench_grammar(),

@@ -9,6 +9,7 @@ import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -30,12 +31,12 @@ ARCHIVE = fake_model_zip()
 
 class Handler(http.server.BaseHTTPRequestHandler):
     mode = "ok"
-    requests: list[str | None] = []
+    requests: ClassVar[list[str | None]] = []
 
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         Handler.requests.append(self.headers.get("Range"))
         body = ARCHIVE
         start = 0
@@ -88,7 +89,7 @@ def test_wrong_checksum_leaves_nothing(server: str, tmp_path: Path) -> None:
 
 def test_torn_download_never_leaves_a_model_and_resumes(server: str, tmp_path: Path) -> None:
     Handler.mode = "torn"
-    with pytest.raises(models.DownloadError, match="incompleta|cortó"):
+    with pytest.raises(models.DownloadError, match=r"incompleta|cortó"):
         models.install(spec(server), tmp_path, progress=False)
     assert not (tmp_path / "modelo-prueba").exists()
     part = tmp_path / "modelo-prueba.zip.part"

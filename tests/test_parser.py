@@ -67,11 +67,11 @@ def test_chatter_is_never_a_game_action(parser: Parser) -> None:
 
 def test_partial_hints(parser: Parser) -> None:
     missing_face = parser.parse("subo a cinco")
-    assert missing_face.action == "desconocido" and getattr(missing_face, "hint") == "falta_pinta"
-    assert getattr(missing_face, "quantity") == 5
+    assert missing_face.action == "desconocido" and missing_face.hint == "falta_pinta"
+    assert missing_face.quantity == 5
     missing_quantity = parser.parse("trenes")
-    assert getattr(missing_quantity, "hint") == "falta_cantidad" and getattr(missing_quantity, "face") == 3
-    assert getattr(parser.parse("dudo que llueva"), "hint") is None
+    assert missing_quantity.hint == "falta_cantidad" and missing_quantity.face == 3
+    assert parser.parse("dudo que llueva").hint is None
 
 
 def test_names_are_matched_loosely_but_not_ambiguously() -> None:

@@ -112,11 +112,11 @@ def test_uncertain_count_that_eliminates_asks_first() -> None:
 def test_uncertain_undo_and_castigo_ask_first() -> None:
     table = Table()
     table.play("parte ana", "tres trenes")
-    accepted, text = table.say("corrección", certain=False)
+    _, text = table.say("corrección", certain=False)
     assert text == "¿Deshago la apuesta de ana, tres trenes? Sí o no."
     table.play("sí")
     assert table.game.bid is None
-    accepted, text = table.say("palo para beto", certain=False)
+    _accepted, text = table.say("palo para beto", certain=False)
     assert text == "¿Castigo para beto? Sí o no."
     table.play("sí")
     assert table.game.seats["beto"].dice == 4

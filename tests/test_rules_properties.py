@@ -75,7 +75,7 @@ def random_action(rng: random.Random, game: Game) -> Action:
         legal = [a for a in legal if not isinstance(a, Penalty)] or legal
         if legal:
             return rng.choice(legal)
-    player = rng.choice(NAMES + ["zoe"])
+    player = rng.choice([*NAMES, "zoe"])
     kind = rng.randrange(9)
     if kind == 0:
         return Raise(player, Bid(rng.randint(-1, 30), rng.randint(-1, 8)))
@@ -130,7 +130,8 @@ def run_random_game(name: str, players: int, seed: int, steps: int, overrides: d
     variants=st.booleans(),
 )
 def test_random_games_keep_invariants(name: str, players: int, seed: int, variants: bool) -> None:
-    game = run_random_game(name, players, seed, 250, ALL_ON if variants else {})
+    overrides: dict[str, object] = dict(ALL_ON) if variants else {}
+    game = run_random_game(name, players, seed, 250, overrides)
     rebuilt = Game.replay(game.rules, game.players, game.history)
     assert rebuilt.snapshot() == game.snapshot()
 

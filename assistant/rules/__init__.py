@@ -30,16 +30,47 @@ from assistant.rules.actions import (
     action_to_json,
 )
 from assistant.rules.bid import AS, FACES, HIDDEN, Bid
-from assistant.rules.errors import IllegalAction, MalformedBid, RuleSetError, RulesError
+from assistant.rules.errors import IllegalAction, MalformedBid, RulesError, RuleSetError
 from assistant.rules.events import Event, event_from_json, event_to_json
 from assistant.rules.game import Game, Pending
-from assistant.rules.refusals import Reason
 from assistant.rules.hands import count_face, hand_kinds, valid_pass
+from assistant.rules.refusals import Reason
 from assistant.rules.ruleset import DEFAULT_PRESET, PRESETS, RuleSet, load_rules, preset, with_overrides
 
 __all__ = [
-    "AS", "FACES", "HIDDEN", "Action", "Bid", "Call", "Count", "DEFAULT_PRESET", "Event", "Game",
-    "Hands", "IllegalAction", "MalformedBid", "Oblige", "PRESETS", "Penalty", "Pending", "Raise",
-    "Reason", "RuleSet", "RuleSetError", "RulesError", "ShownHand", "Start", "Verdict", "action_from_json",
-    "action_to_json", "event_from_json", "event_to_json", "count_face", "hand_kinds", "load_rules", "preset", "valid_pass", "with_overrides",
+    "AS",
+    "DEFAULT_PRESET",
+    "FACES",
+    "HIDDEN",
+    "PRESETS",
+    "Action",
+    "Bid",
+    "Call",
+    "Count",
+    "Event",
+    "Game",
+    "Hands",
+    "IllegalAction",
+    "MalformedBid",
+    "Oblige",
+    "Penalty",
+    "Pending",
+    "Raise",
+    "Reason",
+    "RuleSet",
+    "RuleSetError",
+    "RulesError",
+    "ShownHand",
+    "Start",
+    "Verdict",
+    "action_from_json",
+    "action_to_json",
+    "count_face",
+    "event_from_json",
+    "event_to_json",
+    "hand_kinds",
+    "load_rules",
+    "preset",
+    "valid_pass",
+    "with_overrides",
 ]

@@ -49,8 +49,8 @@ from assistant.rules.events import (
     ObligoDeclined,
     PaloReturned,
     PaloTaken,
-    PassJudged,
     Passed,
+    PassJudged,
     Penalized,
     PicadoCalled,
     RoundStarted,
@@ -359,9 +359,8 @@ class Game:
             raise refuse(no.HiddenIsObligadors(ob.obligador))
 
     def _check_opening(self, player: str, bid: Bid) -> None:
-        if bid.face == AS and self.rules.aces_wild:
-            if self.rules.opening_aces == "un_dado" and self.seats[player].dice != 1:
-                raise refuse(no.NoOpeningAces())
+        if bid.face == AS and self.rules.aces_wild and self.rules.opening_aces == "un_dado" and self.seats[player].dice != 1:
+            raise refuse(no.NoOpeningAces())
         if self.obligo_offer == player and bid.face == HIDDEN:
             raise refuse(no.HiddenOnlyClosed())
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import cycle, islice
 
-from assistant.speech.lexicon import Lexicon, expand
 from assistant.speech import lexicon as lexicon_module
+from assistant.speech.lexicon import Lexicon, expand
 
 UNKNOWN = "[unk]"
 
@@ -55,7 +55,7 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
                 out += _fill(seq, slot_values)
     # every quantity with every face: the bigram a bid lives on
     out += [f"{q} {f}" for q in quantities for f in faces]
-    return list(dict.fromkeys(out)) + [UNKNOWN]
+    return [*list(dict.fromkeys(out)), UNKNOWN]
 
 
 def _fill(seq: tuple[str, ...], values: dict[str, list[str]]) -> list[str]:

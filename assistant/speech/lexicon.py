@@ -1,4 +1,5 @@
-"""The lexicon (``lexicon/es.toml``) loaded and its phrase templates expanded.
+"""The lexicon (``lexicon/es.toml``, installed as ``assistant.lexicon``) loaded
+and its phrase templates expanded.
 
 Template syntax: ``[a b]`` optional, ``(a|b)`` alternatives, ``{slot}`` a slot.
 Each template expands into every token sequence it admits; slots stay as
@@ -11,6 +12,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +21,16 @@ from assistant.speech.normalize import fold, tokens
 SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}")
 
 
-def default_path() -> Path:
-    """``$DUDO_LEXICO`` or the repository's ``lexicon/es.toml``."""
+def default_path() -> Path | None:
+    """``$DUDO_LEXICO``, or None for the lexicon shipped with the package."""
     env = os.environ.get("DUDO_LEXICO")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "lexicon" / "es.toml"
+    return Path(env) if env else None
+
+
+def _read(path: Path | None) -> str:
+    if path is not None:
+        return path.read_text("utf-8")
+    return resources.files("assistant.lexicon").joinpath("es.toml").read_text("utf-8")
 
 
 class TemplateError(ValueError):
@@ -131,8 +137,7 @@ def _fold_list(values: Any, where: str) -> list[str]:
 
 
 def load(path: Path | None = None) -> Lexicon:
-    path = path or default_path()
-    data = tomllib.loads(path.read_text("utf-8"))
+    data = tomllib.loads(_read(path or default_path()))
     nums = data["numeros"]
     faces: dict[str, int] = {}
     face_names: dict[int, tuple[str, ...]] = {}
