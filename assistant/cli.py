@@ -406,11 +406,11 @@ def transcribir(
         raise UserError(models.MISSING_MODEL)
     names = _players(jugadores)
     parser = Parser(players=names)
-    rec = recognizer.Recognizer(model_path, grammar.phrases(players=names))
+    rec = recognizer.VoskRecognizer(model_path, grammar.phrases(players=names))
     for heard in rec.transcribe_wav(archivo):
         command = parser.parse(heard.text)
         print(
-            f"{heard.start:7.2f}–{heard.end:6.2f} s  conf {heard.confidence:.2f}  "
+            f"{heard.start or 0:7.2f}–{heard.end or 0:6.2f} s  conf {heard.confidence or 0:.2f}  "
             f"«{heard.text}» → {json.dumps(command.to_json(), ensure_ascii=False)}"
             f"  (listo en {heard.latency_ms:.0f} ms)"
         )

@@ -1,6 +1,6 @@
 """The loop: utterances in, replies out, for voice, keyboard or a script.
 
-Every source yields ``Utterance`` values and every sink takes reply text, so
+Every source yields ``Heard`` values (a typed line is one too) and every sink takes reply text, so
 the same referee serves a hands-free table, a laptop and the test suite.
 """
 
@@ -17,6 +17,7 @@ from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Unknown
+from assistant.voice.heard import Heard
 
 
 class SetupError(Exception):
@@ -28,17 +29,6 @@ LOW_CONFIDENCE = 0.55
 SURE_CONFIDENCE = 0.85
 """Below this, a destructive step (a count that puts a player out, an undo,
 a castigo) is confirmed with a "sí" first."""
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """One thing said or typed. ``confidence`` is None for typed text (certain)."""
-
-    text: str
-    confidence: float | None = None
-    start: float | None = None
-    """Seconds from the start of the audio, when it came from audio."""
-    end: float | None = None
 
 
 @dataclass
@@ -63,34 +53,34 @@ class Session:
         self.say(text)
         return text
 
-    def hear(self, utterance: Utterance) -> Reply:
-        command = self.parser.parse(utterance.text)
-        confidence = utterance.confidence
+    def hear(self, heard: Heard) -> Reply:
+        command = self.parser.parse(heard.text)
+        confidence = heard.confidence
         if confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
             reply = Reply(replies.not_understood(), False)
         else:
             certain = confidence is None or confidence >= SURE_CONFIDENCE
             reply = self.referee.handle(command, certain=certain)
-        self.steps.append(Step(utterance.text, reply))
+        self.steps.append(Step(heard.text, reply))
         silent = self.ignore_chatter and isinstance(command, Unknown) and command.hint is None
         if reply.text and not silent:
             self.say(reply.text)
         return reply
 
-    def run(self, source: Iterable[Utterance]) -> None:
-        for utterance in source:
-            self.hear(utterance)
+    def run(self, source: Iterable[Heard]) -> None:
+        for heard in source:
+            self.hear(heard)
 
 
-def script_lines(path: Path) -> Iterator[Utterance]:
+def script_lines(path: Path) -> Iterator[Heard]:
     """A script: one utterance per line; blank lines and ``#`` comments skipped."""
     for line in path.read_text("utf-8").splitlines():
         text = line.strip()
         if text and not text.startswith("#"):
-            yield Utterance(text)
+            yield Heard.from_text(text)
 
 
-def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterator[Utterance]:
+def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterator[Heard]:
     """Lines typed at the terminal (or piped in) until end of input."""
     while True:
         if prompt is not None:
@@ -100,10 +90,10 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
             return
         text = line.strip()
         if text:
-            yield Utterance(text)
+            yield Heard.from_text(text)
 
 
-def simulate(game: Game, source: Iterable[Utterance], say: Callable[[str], None] | None = None) -> dict[str, Any]:
+def simulate(game: Game, source: Iterable[Heard], say: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play a script through a fresh referee; the `dudo simular --json` result."""
     session = Session(Referee(game), Parser(players=game.players), say=say or (lambda _text: None))
     session.start()
@@ -144,7 +134,7 @@ class TableIO:
         """Something for the person at the terminal, not for the table."""
         print(f"[{text}]", file=sys.stderr, flush=True)
 
-    def utterances(self) -> Iterator[Utterance]:
+    def utterances(self) -> Iterator[Heard]:
         interactive = sys.stdin.isatty()
         prompt: Callable[[], None] | None = (lambda: print("> ", end="", flush=True)) if interactive else None
         return keyboard(sys.stdin, prompt)

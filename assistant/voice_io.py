@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from assistant import replies
-from assistant.session import SetupError, TableIO, Utterance
+from assistant.session import SetupError, TableIO
 from assistant.speech import grammar
+from assistant.voice.heard import Heard
 from assistant.voice.listener import listen
 from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
-from assistant.voice.recognizer import Recognizer
+from assistant.voice.recognizer import VoskRecognizer
 from assistant.voice.speaker import Speaker
 
 
@@ -31,7 +32,7 @@ class VoiceIO(TableIO):
             raise SetupError(str(err)) from err
         self.speaker = Speaker(voice, rate, device=pick_device(speaker, "output"), fallback_print=lambda text: None)
         self.players = list(players)
-        self.recognizer = Recognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
+        self.recognizer = VoskRecognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
         self.note(
             f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
             f"{len(self.recognizer.phrases)} frases en la gramática."
@@ -43,10 +44,10 @@ class VoiceIO(TableIO):
         print(text, flush=True)
         self.speaker.say(text)
 
-    def utterances(self) -> Iterator[Utterance]:
+    def utterances(self) -> Iterator[Heard]:
         for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at):
-            self.note(f"oí «{heard.text}» (confianza {heard.confidence:.2f})")
-            yield Utterance(heard.text, heard.confidence, heard.start, heard.end)
+            self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")
+            yield heard
 
     def rebuild_for(self, players: list[str]) -> None:
         if players != self.players:  # a resumed game may seat other players

@@ -103,7 +103,7 @@ def bench_reply(samples: int = 400) -> dict[str, float]:
 
 
 def bench_recognizer(repeats: int = 15) -> dict[str, object]:
-    from assistant.voice.recognizer import Recognizer
+    from assistant.voice.recognizer import VoskRecognizer
 
     model_env = os.environ.get("DUDO_MODELO")
     if model_env:
@@ -115,7 +115,7 @@ def bench_recognizer(repeats: int = 15) -> dict[str, object]:
         phrases, voice, text = ["하나", "둘", "셋", "하나 둘 셋"], "ko", "하나 둘 셋"
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
-    rec = Recognizer(model, phrases)
+    rec = VoskRecognizer(model, phrases)
     load_s = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as folder:
         raw, wav = Path(folder) / "a.wav", Path(folder) / "b.wav"

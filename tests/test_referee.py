@@ -190,24 +190,31 @@ def test_calzo_at_full_dice_says_nothing_was_gained() -> None:
 
 
 def test_session_uses_confidence_and_stays_quiet_on_chatter() -> None:
-    from assistant.session import Session, Utterance
+    from assistant.session import Session
+    from assistant.voice.heard import Heard, from_vosk
+
+    def spoken(text: str, conf: float) -> Heard:
+        words = [{"word": w, "conf": conf, "start": i * 0.4, "end": i * 0.4 + 0.3} for i, w in enumerate(text.split())]
+        heard = from_vosk({"text": text, "result": words})
+        assert heard is not None
+        return heard
 
     game = Game(preset("yocacho"), ["ana", "beto"])
     said: list[str] = []
     session = Session(Referee(game), Parser(players=game.players), say=said.append, ignore_chatter=True)
-    session.hear(Utterance("parte ana", 0.95))
+    session.hear(spoken("parte ana", 0.95))
     before = game.snapshot()
-    reply = session.hear(Utterance("tres trenes", 0.3))  # too unsure to act on
+    reply = session.hear(spoken("tres trenes", 0.3))  # too unsure to act on
     assert not reply.accepted and said[-1] == "¿Cómo? Repite, por favor." and game.snapshot() == before
-    session.hear(Utterance("tres trenes", 0.9))
+    session.hear(spoken("tres trenes", 0.9))
     game.seats["beto"].dice = 1
-    session.hear(Utterance("dudo", 0.9))
-    session.hear(Utterance("hay tres", 0.7))  # would put beto out: confirm first
+    session.hear(spoken("dudo", 0.9))
+    session.hear(spoken("hay tres", 0.7))  # would put beto out: confirm first
     assert said[-1].startswith("Entendí tres y beto queda fuera") and not game.over
     count = len(said)
-    session.hear(Utterance("tengo sed", 0.99))  # chatter: silence in voice mode, question still open
+    session.hear(spoken("tengo sed", 0.99))  # chatter: silence in voice mode, question still open
     assert len(said) == count
-    session.hear(Utterance("sí", 0.9))
+    session.hear(spoken("sí", 0.9))
     assert game.over and "¡Ganó ana!" in said[-1]
 
 

@@ -22,10 +22,11 @@ import pytest
 
 from assistant.referee import Referee
 from assistant.rules import Game, preset
-from assistant.session import Session, Utterance
+from assistant.session import Session
 from assistant.speech import Parser, grammar
+from assistant.voice.heard import Heard, from_vosk
 from assistant.voice.listener import listen
-from assistant.voice.recognizer import Recognizer, tuned_model_dir
+from assistant.voice.recognizer import VoskRecognizer, tuned_model_dir
 from assistant.voice.speaker import Speaker, wav_stats
 
 KOREAN_PHRASES = ["하나", "둘", "셋", "하나 둘 셋", "넷", "다섯"]
@@ -52,16 +53,16 @@ needs_espeak = pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.whic
 
 
 @pytest.fixture(scope="module")
-def ko_recognizer(tmp_path_factory: pytest.TempPathFactory) -> Recognizer:
+def ko_recognizer(tmp_path_factory: pytest.TempPathFactory) -> VoskRecognizer:
     os.environ.setdefault("DUDO_CACHE", str(tmp_path_factory.mktemp("cache")))
-    return Recognizer(korean_model(), KOREAN_PHRASES)
+    return VoskRecognizer(korean_model(), KOREAN_PHRASES)
 
 
 # ------------------------------------------------------------------ recognizer plumbing
 
 
 @pytest.mark.vosk
-def test_spanish_words_are_reported_missing_not_silently_dropped(ko_recognizer: Recognizer) -> None:
+def test_spanish_words_are_reported_missing_not_silently_dropped(ko_recognizer: VoskRecognizer) -> None:
     rec = ko_recognizer
     assert rec.knows("하나") and not rec.knows("dudo")
     rec.set_phrases(["tres trenes", "하나", "dudo"])
@@ -73,7 +74,7 @@ def test_spanish_words_are_reported_missing_not_silently_dropped(ko_recognizer: 
 
 @pytest.mark.vosk
 @needs_espeak
-def test_streaming_chunks_end_of_utterance_and_words(ko_recognizer: Recognizer, tmp_path: Path) -> None:
+def test_streaming_chunks_end_of_utterance_and_words(ko_recognizer: VoskRecognizer, tmp_path: Path) -> None:
     wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
     with wave.open(str(wav)) as f:
         audio = f.readframes(f.getnframes())
@@ -88,7 +89,7 @@ def test_streaming_chunks_end_of_utterance_and_words(ko_recognizer: Recognizer, 
     assert endpoints, "no end of utterance in 1.5 s of trailing silence"
     assert endpoints[0] < len(audio) / 32000  # ended by silence, not by the end of the stream
     assert set(last.text.split()) <= set(" ".join(KOREAN_PHRASES).split())
-    assert all(0.0 <= w.confidence <= 1.0 and w.start < w.end for w in last.words)
+    assert all(w.confidence is not None and 0.0 <= w.confidence <= 1.0 and w.start < w.end for w in last.words)
     assert last.latency_ms >= 0
 
 
@@ -96,10 +97,52 @@ def test_streaming_chunks_end_of_utterance_and_words(ko_recognizer: Recognizer, 
 @needs_espeak
 def test_transcribe_wav_at_another_rate(tmp_path: Path) -> None:
     wav = synth("하나. 둘. 셋.", tmp_path / "ko44.wav", "ko", rate=44100)
-    rec = Recognizer(korean_model(), KOREAN_PHRASES)
+    rec = VoskRecognizer(korean_model(), KOREAN_PHRASES)
     heard = list(rec.transcribe_wav(wav))
     assert rec.sample_rate == 44100 and heard
     assert all(h.text for h in heard)
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_n_best_keeps_every_reading_with_scores_and_timings(tmp_path: Path) -> None:
+    wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
+    rec = VoskRecognizer(korean_model(), KOREAN_PHRASES, alternatives=3)
+    heard = list(rec.transcribe_wav(wav))
+    assert heard
+    first = heard[0]
+    assert 1 < len(first.alternatives) <= 3
+    scores = [a.score for a in first.alternatives if a.score is not None]
+    assert len(scores) == len(first.alternatives)
+    assert scores == sorted(scores, reverse=True)  # vosk gives the best first
+    assert all(w.start < w.end and w.confidence is None for w in first.words)
+    assert first.confidence is not None and 0.0 < first.confidence < 1.0  # rivals share the belief
+
+
+def test_heard_from_vosk_single_best_n_best_and_typed() -> None:
+    single = from_vosk(
+        '{"result": [{"conf": 1.0, "end": 0.6, "start": 0.2, "word": "tres"},'
+        ' {"conf": 0.5, "end": 1.0, "start": 0.6, "word": "trenes"}], "text": "tres trenes"}'
+    )
+    assert single is not None and single.text == "tres trenes" and not single.typed
+    assert single.confidence == pytest.approx(0.75) and (single.start, single.end) == (0.2, 1.0)
+    nbest = from_vosk({"alternatives": [{"confidence": 200.0, "text": "dudo"}, {"confidence": 200.0, "text": "duro"}]})
+    assert nbest is not None and [a.text for a in nbest.alternatives] == ["dudo", "duro"]
+    assert nbest.confidence == pytest.approx(0.5) and nbest.start is None
+    alone = from_vosk({"alternatives": [{"confidence": 12.0, "text": "calzo"}]})
+    assert alone is not None and alone.confidence == 1.0
+    # outside the grammar: kept as an unknown word for the parser; nothing but [unk] is nothing heard
+    partly = from_vosk({"text": "[unk] dudo"})
+    assert partly is not None and partly.text == "[unk] dudo" and partly.best.unknown and partly.best.clean_text == "dudo"
+    assert from_vosk({"text": "[unk]"}) is None and from_vosk({"text": ""}) is None
+    assert from_vosk({"alternatives": [{"confidence": 9.0, "text": ""}, {"confidence": 3.0, "text": "paso"}]}) is None
+    typed = Heard.from_text("paso")
+    assert typed.confidence is None and typed.typed and typed.text == "paso"
+    for bad in ["[]", '{"alternatives": [{"text": "x"}]}', '{"otro": 1}', '{"result": [{"conf": 1}]}', "{"]:
+        with pytest.raises(ValueError):
+            from_vosk(bad)
+    with pytest.raises(ValueError):
+        Heard(())
 
 
 def test_tuned_conf_is_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,7 +163,7 @@ def test_tuned_conf_is_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 def test_spanish_model_understands_table_calls(tmp_path: Path) -> None:
     assert SPANISH is not None
     players = ["ana", "beto"]
-    rec = Recognizer(Path(SPANISH), grammar.phrases(players=players))
+    rec = VoskRecognizer(Path(SPANISH), grammar.phrases(players=players))
     parser = Parser(players=players)
     for text, action in [("tres trenes", "apuesta"), ("dudo", "dudo"), ("cuántos dados hay", "consulta")]:
         heard = list(rec.transcribe_wav(synth(text, tmp_path / "es.wav", "roa/es-419")))
@@ -210,19 +253,18 @@ def collect(heard_iter: Iterator[object], seconds: float) -> list[object]:
 @pytest.mark.audio
 @pytest.mark.vosk
 @needs_espeak
-def test_microphone_stream_reaches_the_session(pulse: str, tmp_path: Path, ko_recognizer: Recognizer) -> None:
+def test_microphone_stream_reaches_the_session(pulse: str, tmp_path: Path, ko_recognizer: VoskRecognizer) -> None:
     from assistant.voice.microphone import Microphone, pick_device
 
     wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
     mic = Microphone(pick_device(pulse))
-    rec = Recognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
+    rec = VoskRecognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
     stop = threading.Event()
     game = Game(preset("caleuchano"), ["ana", "beto"])
     session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
 
-    def utterances() -> Iterator[Utterance]:
-        for heard in listen(mic, rec, stop=stop.is_set):
-            yield Utterance(heard.text, heard.confidence, heard.start, heard.end)
+    def utterances() -> Iterator[Heard]:
+        yield from listen(mic, rec, stop=stop.is_set)
 
     thread = threading.Thread(target=session.run, args=(utterances(),), daemon=True)
     thread.start()
@@ -249,7 +291,7 @@ def test_half_duplex_ignores_the_referees_own_voice(pulse: str, tmp_path: Path) 
     from assistant.voice.microphone import Microphone, pick_device
 
     mic = Microphone(pick_device(pulse))
-    rec = Recognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
+    rec = VoskRecognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate)
     speaker = Speaker(device=pick_device(pulse, "output"))
     stop = threading.Event()
     heard: list[object] = []

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from assistant.voice.heard import Heard
 from assistant.voice.microphone import Microphone
-from assistant.voice.recognizer import Heard, Recognizer
+from assistant.voice.recognizer import Recognizer
 
 
 def listen(

@@ -14,11 +14,12 @@ import os
 import time
 import wave
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from platformdirs import user_cache_dir
+
+from assistant.voice.heard import Heard, from_vosk
 
 CHUNK_SECONDS = 0.2
 """Vosk decodes in 200 ms steps."""
@@ -31,36 +32,30 @@ TUNED_ENDPOINTS = {
 }
 
 
-@dataclass(frozen=True)
-class Word:
-    word: str
-    start: float
-    """Seconds from the start of the stream."""
-    end: float
-    confidence: float
+class Recognizer(Protocol):
+    """Audio in, ``Heard`` out: what the listener needs of any recognizer."""
 
+    sample_rate: int
+    phrases: list[str]
+    """The phrases it listens for (those it can hear)."""
+    missing: list[str]
+    """Words of the phrase list it cannot hear."""
 
-@dataclass(frozen=True)
-class Heard:
-    """One utterance as the recognizer heard it."""
+    def set_phrases(self, phrases: Iterable[str]) -> None: ...
 
-    text: str
-    words: tuple[Word, ...]
-    latency_ms: float
-    """From the end of the audio that completed the utterance to this result (milliseconds)."""
+    def unknown_names(self, names: Iterable[str]) -> list[str]: ...
 
-    @property
-    def confidence(self) -> float:
-        """Mean word confidence (0..1); 0 with no words."""
-        return sum(w.confidence for w in self.words) / len(self.words) if self.words else 0.0
+    def feed(self, audio: bytes) -> Heard | None:
+        """16-bit mono audio at ``sample_rate``; an utterance when one ends."""
+        ...
 
-    @property
-    def start(self) -> float:
-        return self.words[0].start if self.words else 0.0
+    def finish(self) -> Heard | None:
+        """Flush what is left at the end of the stream."""
+        ...
 
-    @property
-    def end(self) -> float:
-        return self.words[-1].end if self.words else 0.0
+    def reset(self) -> None:
+        """Forget audio in progress."""
+        ...
 
 
 def tuned_model_dir(model: Path) -> Path:
@@ -95,10 +90,17 @@ def tuned_model_dir(model: Path) -> Path:
     return tuned
 
 
-class Recognizer:
-    """One vosk recognizer restricted to a phrase list."""
+class VoskRecognizer:
+    """One vosk recognizer restricted to a phrase list.
 
-    def __init__(self, model_path: Path, phrases: Iterable[str], sample_rate: int = 16000, tuned: bool = True) -> None:
+    With ``alternatives`` > 1 vosk returns that many readings (n-best, scored,
+    word timings without per-word confidence); otherwise the single best with
+    per-word confidences.
+    """
+
+    def __init__(
+        self, model_path: Path, phrases: Iterable[str], sample_rate: int = 16000, tuned: bool = True, alternatives: int = 1
+    ) -> None:
         import vosk
 
         vosk.SetLogLevel(-1)
@@ -108,7 +110,7 @@ class Recognizer:
         self.sample_rate = sample_rate
         self.missing: list[str] = []
         self.phrases: list[str] = []
-        self._offset = 0.0
+        self.alternatives = alternatives
         self.set_phrases(phrases)
 
     def knows(self, word: str) -> bool:
@@ -137,7 +139,8 @@ class Recognizer:
         else:  # nothing of ours is in this model: free recognition, still useful for plumbing
             self._rec = self._vosk.KaldiRecognizer(self.model, self.sample_rate)
         self._rec.SetWords(True)
-        self._offset = 0.0
+        if self.alternatives > 1:
+            self._rec.SetMaxAlternatives(self.alternatives)
 
     def unknown_names(self, names: Iterable[str]) -> list[str]:
         """Players' names (or parts of them) the model cannot hear."""
@@ -160,16 +163,7 @@ class Recognizer:
         self._rec.Reset()
 
     def _heard(self, result_json: str, started: float) -> Heard | None:
-        result: dict[str, Any] = json.loads(result_json)
-        words = tuple(
-            Word(w["word"], float(w["start"]), float(w["end"]), float(w.get("conf", 1.0)))
-            for w in result.get("result", [])
-            if w.get("word") and w["word"] != "[unk]"
-        )
-        text = " ".join(w.word for w in words)
-        if not text:
-            return None
-        return Heard(text, words, (time.perf_counter() - started) * 1000)
+        return from_vosk(result_json, (time.perf_counter() - started) * 1000)
 
     def transcribe_wav(self, path: Path) -> Iterator[Heard]:
         """Every utterance in a WAV file (mono, 16-bit; any rate vosk can take)."""
@@ -190,3 +184,7 @@ class Recognizer:
         last = self.finish()
         if last is not None:
             yield last
+
+
+def _conforms(rec: VoskRecognizer) -> Recognizer:
+    return rec  # mypy checks that vosk's recognizer is a Recognizer
