@@ -93,15 +93,24 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
             yield Heard.from_text(text)
 
 
-def simulate(game: Game, source: Iterable[Heard], say: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Play a script through a fresh referee; the `dudo simular --json` result."""
+def simulate(
+    game: Game, source: Iterable[Heard], say: Callable[[str], None] | None = None, trace: Callable[[Game], object] | None = None
+) -> dict[str, Any]:
+    """Play a script through a fresh referee; the `dudo simular --json` result.
+
+    With ``trace``, every step also carries ``"estado": trace(game)`` taken
+    right after it (the golden playthroughs).
+    """
     session = Session(Referee(game), Parser(players=game.players), say=say or (lambda _text: None))
     session.start()
-    session.run(source)
-    return {
-        "pasos": [{"entrada": s.text, "aceptada": s.reply.accepted, "respuesta": s.reply.text} for s in session.steps],
-        "estado": state_json(game),
-    }
+    steps: list[dict[str, Any]] = []
+    for heard in source:
+        reply = session.hear(heard)
+        step: dict[str, Any] = {"entrada": heard.text, "aceptada": reply.accepted, "respuesta": reply.text}
+        if trace is not None:
+            step["estado"] = trace(game)
+        steps.append(step)
+    return {"pasos": steps, "estado": state_json(game)}
 
 
 def state_json(game: Game) -> dict[str, Any]:

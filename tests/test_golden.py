@@ -1,4 +1,8 @@
-"""Whole scripted games per preset: every reply and the final state, line by line.
+"""Whole scripted games per preset: every reply and the state after it, line by line.
+
+Like open_spiel's playthroughs, each step records a one-line picture of the
+table, so a change of rules shows in the diff as the step where the game
+first goes another way.
 
 The expected files were reviewed by hand against the rulebooks. After a
 deliberate change of wording or rules, regenerate them with
@@ -13,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from assistant import replies
 from assistant.rules import Game, load_rules
+from assistant.rules.game import DIRECTION_NAMES
 from assistant.session import script_lines, simulate
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -32,9 +38,27 @@ def header(path: Path) -> tuple[str, list[str]]:
     return spec, values["jugadores"].split(",")
 
 
+def picture(game: Game) -> str:
+    """The table in one line: round, phase, mode, turn and way, bid, each seat's score."""
+    parts = [f"ronda {game.round_number}", game.phase]
+    if game.mode != "normal":
+        parts.append(game.mode)
+    if game.turn is not None and game.phase == "apuestas":
+        parts.append(f"turno {game.turn} ({DIRECTION_NAMES[game.direction]})")
+    if game.bid is not None:
+        parts.append(f"{replies.say(game, game.bid)} de {game.bidder}")
+    if game.r.pending is not None:
+        parts.append(f"falta contar {game.r.pending.call}")
+    seats = []
+    for s in game.seats.values():
+        score = "fuera" if s.out else f"{s.dice}d" + (f" {s.palos}p" if s.palos else "") + (f" +{s.banked}" if s.banked else "")
+        seats.append(f"{s.name} {score}")
+    return " · ".join(parts) + " | " + ", ".join(seats)
+
+
 def run(path: Path) -> dict[str, object]:
     spec, players = header(path)
-    return simulate(Game(load_rules(spec), players), script_lines(path))
+    return simulate(Game(load_rules(spec), players), script_lines(path), trace=picture)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
