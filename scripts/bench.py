@@ -60,9 +60,10 @@ def bench_rules(actions: int = 20000) -> dict[str, float]:
 
 def bench_parser() -> dict[str, float]:
     lines = []
-    for line in (ROOT / "tests" / "corpus" / "es.tsv").read_text("utf-8").splitlines():
-        if line and not line.startswith("#"):
-            lines.append(line.split("\t")[0])
+    for path in sorted((ROOT / "tests" / "corpus").glob("*.*")):
+        for line in path.read_text("utf-8").splitlines():
+            if line and not line.startswith("#"):
+                lines.append(line.split("\t")[0])
     parser = Parser(players=["ana", "beto", "carla", "dani", "juan pablo"])
     rounds = 5
     start = time.perf_counter()
