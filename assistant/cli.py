@@ -280,7 +280,7 @@ def reanudar(
     if loaded is None:
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
-        raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners)}")
+        raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners, replies.payers(loaded.game))}")
     _play(loaded.game, journal_module.Journal(loaded.path), loaded_io, loaded.partials)
 
 

@@ -12,7 +12,7 @@ from assistant import words as names
 from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
 from assistant.rules import events as ev
 from assistant.rules import refusals as no
-from assistant.rules.actions import Call, Count, Hands, Oblige, Raise, ShownHand, Start, Verdict
+from assistant.rules.actions import Call, Count, Hands, Oblige, Raise, Revive, ShownHand, Start, Verdict
 
 # ---------------------------------------------------------------- helpers
 
@@ -90,10 +90,15 @@ def ask_starter() -> str:
     return "¿Quién parte, y para qué lado? Por ejemplo: «parte ana por la izquierda»."
 
 
-def started(game: Game) -> str:
+def started(game: Game, still: str | None = None) -> str:
+    """Who starts and which way; ``still`` is the obligador when the table named the
+    starter of a round already announced as his obligo (the rules were said then)."""
     assert game.starter is not None
     direction = "izquierda" if game.direction == 1 else "derecha"
     text = f"Parte {game.starter}, por la {direction}."
+    if still is not None and game.obligo is not None:
+        word = "obligado" if game.rules.scoring != "dados" else "obligo"
+        return text + f" Sigue siendo el {word} de {still}."
     return text + _round_notes(game)
 
 
@@ -101,7 +106,8 @@ def _round_notes(game: Game) -> str:
     notes = ""
     if game.obligo is not None:
         notes += " " + obligo_rules(game)
-    elif game.obligo_offer is not None:
+    elif game.obligo_offer is not None and game.at_trigger(game.obligo_offer):
+        # an offer away from the trigger ("obligar en cualquier etapa") is not announced every round
         notes += " " + obligo_offer(game.obligo_offer)
     return notes
 
@@ -131,7 +137,10 @@ def obligo_rules(game: Game) -> str:
         parts.append("no se " + " ni se ".join(banned))
     if ob.closed:
         parts.append("se puede decir «de éstas»")
-    return capital(", ".join(parts)) + "."
+    text = capital(", ".join(parts)) + "."
+    if game.is_legal(Revive(ob.obligador)):
+        text += f" O {ob.obligador} revive y juega normal: «revivo»."
+    return text
 
 
 def duel_rules(game: Game) -> str:
@@ -151,20 +160,41 @@ def duel_rules(game: Game) -> str:
 
 
 def bid_accepted(game: Game, bid: Bid) -> str:
-    text = f"{capital(say(game, bid))}. Sigue {game.turn}."
-    return text
+    text = capital(say(game, bid))
+    most = game.most_possible(bid.face)
+    if bid.quantity > most:
+        # legal in every book, and doomed: the table hears how many dice there are
+        text += f", y en la mesa hay {_n(game.dice_in_play)} dados"
+    return f"{text}. Sigue {game.turn}."
+
+
+def revived(game: Game, e: ev.Revived) -> str:
+    if len(e.players) > 1:
+        text = "Reviven todos: cada uno devuelve un palo."
+    else:
+        text = f"{capital(e.players[0])} revive: devuelve el palo y queda con {_said(e.palos[0])}, sin obligado."
+    return text + f" Parte {game.starter}." + _round_notes(game)
+
+
+def _may(game: Game, call: str) -> bool:
+    """May the player to act make this call now? (A prompt offers only what is legal.)"""
+    return game.turn is not None and game.is_legal(Call(game.turn, call))  # type: ignore[arg-type]
 
 
 def falsa(game: Game, quantity: int) -> str:
+    calls = ["duda"] + [word for call, word in (("calzo", "calza"), ("mato", "mata"), ("paso", "pasa")) if _may(game, call)]
     return (
         f"Partida falsa: quedan anulados los {names.quantity(quantity, AS)}. "
-        f"{capital(str(game.turn))}: duda, calza o apuesta lo que quieras."
+        f"{capital(str(game.turn))}: {', '.join(calls)} o apuesta lo que quieras."
     )
 
 
 def passed(game: Game, passer: str) -> str:
     assert game.bid is not None
-    return f"Pasa {passer}. {capital(str(game.turn))}: duda el paso o sube de {say(game, game.bid)}."
+    options = f"duda el paso, pasa tú también o sube de {say(game, game.bid)}" if _may(game, "paso") else (
+        f"duda el paso o sube de {say(game, game.bid)}"
+    )
+    return f"Pasa {passer}. {capital(str(game.turn))}: {options}."
 
 
 def picado(game: Game, picador: str) -> str:
@@ -243,7 +273,7 @@ def step(game: Game, events: Sequence[ev.Event]) -> str:
     """What to say after an accepted step, from what it caused."""
     first = events[0]
     if isinstance(first, ev.StarterNamed):
-        return started(game)
+        return started(game, first.obligo if game.round_number > 1 else None)
     if isinstance(first, ev.BidMade):
         falsa_opened = next((e for e in events if isinstance(e, ev.FalsaOpened)), None)
         if falsa_opened is not None:
@@ -251,6 +281,8 @@ def step(game: Game, events: Sequence[ev.Event]) -> str:
         return bid_accepted(game, first.bid)
     if isinstance(first, ev.ObligoDeclared):
         return obligo_declared(game)
+    if isinstance(first, ev.Revived):
+        return revived(game, first)
     if isinstance(first, ev.Passed):
         return passed(game, first.player)
     if isinstance(first, ev.PicadoCalled):
@@ -284,7 +316,7 @@ def result(game: Game, events: Iterable[ev.Event]) -> str:
         elif isinstance(e, ev.Eliminated):
             parts.append(f"{capital(e.player)} queda fuera.")
         elif isinstance(e, ev.GameOver):
-            parts.append(winner(e.winners))
+            parts.append(winner(e.winners, e.payers))
         elif isinstance(e, ev.RoundStarted):
             parts.append(new_round(game, e, duel_now=someone_out))
     return " ".join(parts)
@@ -344,17 +376,22 @@ def new_round(game: Game, e: ev.RoundStarted, duel_now: bool = False) -> str:
     text = f"Parte {e.starter}."
     if e.obligador:
         text += " " + obligo_rules(game)
-    elif e.obligo_offer:
+    elif e.obligo_offer and game.at_trigger(e.obligo_offer):
         text += " " + obligo_offer(e.obligo_offer)
     if e.mode == "uno_contra_uno" and duel_now:
         text = duel_rules(game) + " " + text
     return text
 
 
-def winner(winners: Sequence[str]) -> str:
-    if len(winners) == 1:
-        return f"¡Ganó {winners[0]}! Buena partida."
-    return f"¡Ganaron {names.join_and(list(winners))}! Buena partida."
+def winner(winners: Sequence[str], payers: Sequence[str] = ()) -> str:
+    text = f"¡Ganó {winners[0]}!" if len(winners) == 1 else f"¡Ganaron {names.join_and(list(winners))}!"
+    if payers:
+        text += f" {'Paga' if len(payers) == 1 else 'Pagan'} {names.join_and(list(payers))}."
+    return text + " Buena partida."
+
+
+def payers(game: Game) -> tuple[str, ...]:
+    return tuple(game.eliminated[: game.rules.payers]) if game.over else ()
 
 
 # ---------------------------------------------------------------- queries
@@ -374,7 +411,7 @@ def score(game: Game) -> str:
 
 def turn(game: Game) -> str:
     if game.over:
-        return winner(game.winners)
+        return winner(game.winners, payers(game))
     if game.phase == "inicio":
         return "Todavía nadie parte. " + ask_starter()
     if game.phase == "cuenta":
@@ -386,7 +423,7 @@ def turn(game: Game) -> str:
 
 def current_bid(game: Game) -> str:
     if game.over:
-        return winner(game.winners)
+        return winner(game.winners, payers(game))
     if game.bid is None:
         if game.phase == "inicio":
             return "Todavía no hay apuesta. " + ask_starter()
@@ -413,7 +450,7 @@ def illegal(game: Game, reason: Reason) -> str:
 _FEATURE = {
     "dudo": "se duda", "calzo": "se calza", "mato": "se mata", "siciliana": "se duda a la siciliana",
     "paso": "se pasa", "picado": "hay picado", "obligo": "hay obligo", "obligo_cerrado": "hay obligo cerrado",
-    "castigo": "hay castigo por error",
+    "castigo": "hay castigo por error", "revivir": "se revive",
 }
 
 
@@ -487,6 +524,18 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return "Las pintas van del as a la sena."
         case no.OverDiceInPlay(dice, over):
             return f"En la mesa hay {_n(dice)} dados: no se puede apostar {bid(over)}."
+        case no.AbsurdQuantity(quantity, _):
+            return f"¿{capital(names.number(quantity, False, False))}? No hay tantos dados: repitan la apuesta."
+        case no.ReviveUsed():
+            return "Ya se revivió una vez en esta partida."
+        case no.ReviveUnequal():
+            return "Para revivir todos tienen que llevar los mismos palos."
+        case no.ReviveNotObligado(None):
+            return "Revive solo el que recibió el penúltimo palo, antes de su obligado."
+        case no.ReviveNotObligado(obligador):
+            return f"El que puede revivir ahora es {obligador}, antes de partir su obligado."
+        case no.ReviveBlocked(other):
+            return f"No se puede revivir: {other} también está a un palo de salir."
         case no.NotARaise(previous, ()):
             return f"Después de {bid(previous)} ya no se puede subir: queda dudar."
         case no.NotARaise(previous, options):
@@ -512,6 +561,8 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return "El obligo se declara antes de partir."
         case no.ObligoUsed(player):
             return f"{player} ya usó su obligo."
+        case no.ObligoNotNow(_, _, True):
+            return "Se obliga antes de abrir una ronda que uno parte, una vez por partida."
         case no.ObligoNotNow("un_dado", _):
             return "Se obliga al quedar con un solo dado, y en la ronda que uno parte."
         case no.ObligoNotNow(_, palo):
@@ -679,6 +730,8 @@ def describe_action(game: Game, action: Action) -> str:
         return "la cuenta"
     if isinstance(action, (Verdict, ShownHand)):
         return "el juicio del paso"
+    if isinstance(action, Revive):
+        return "la revivida" if action.player is None else f"la revivida de {action.player}"
     return f"el castigo de {action.player}"
 
 
@@ -705,4 +758,4 @@ def journal_dropped_line(line_number: int) -> str:
 
 
 def game_over_already(game: Game) -> str:
-    return winner(game.winners) + " Para otra, partan una nueva con «dudo jugar»."
+    return winner(game.winners, payers(game)) + " Para otra, partan una nueva con «dudo jugar»."

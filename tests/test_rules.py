@@ -159,13 +159,6 @@ def test_malformed_bids() -> None:
         game.apply(Raise("ana", Bid(3, 9)))
 
 
-def test_no_bid_above_the_dice_on_the_table() -> None:
-    game = new("clasico", players=["ana", "beto"])
-    err = game.violation(Raise("ana", Bid(11, 3)))
-    assert err is not None and "diez dados" in said(err)
-    assert game.is_legal(Raise("ana", Bid(10, 3)))
-
-
 # ---------------------------------------------------------------- dudo and counts
 
 def test_dudo_count_reaching_the_bid_costs_the_doubter() -> None:

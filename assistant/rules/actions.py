@@ -99,7 +99,17 @@ class Penalty:
     kind: ClassVar[str] = "castigo"
 
 
-Action = Start | Raise | Call | Oblige | Count | Hands | Verdict | ShownHand | Penalty
+@dataclass(frozen=True, slots=True)
+class Revive:
+    """Caleuchano's revivir (not regulation): ``player`` None is "revivimos" (every
+    player on the same palos returns one); a player is "revivo" (instead of his
+    obligado, he returns the palo that brought it)."""
+
+    player: str | None = None
+    kind: ClassVar[str] = "revivir"
+
+
+Action = Start | Raise | Call | Oblige | Count | Hands | Verdict | ShownHand | Penalty | Revive
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -121,6 +131,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data.update(valido=action.valid)
     elif isinstance(action, ShownHand):
         data.update(caras=list(action.faces))
+    elif isinstance(action, Revive):
+        data.update(jugador=action.player)
     else:
         data.update(jugador=action.player)
     return data
@@ -146,4 +158,6 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return ShownHand(tuple(data["caras"]))
     if kind == "castigo":
         return Penalty(data["jugador"])
+    if kind == "revivir":
+        return Revive(data.get("jugador"))
     raise ValueError(f"unknown action kind {kind!r}")

@@ -186,13 +186,25 @@ class Eliminated:
 @dataclass(frozen=True, slots=True)
 class GameOver:
     winners: tuple[str, ...]
+    payers: tuple[str, ...] = ()
+    """The losers who pay the round (the first out), when the rules say how many."""
     kind: ClassVar[str] = "fin"
+
+
+@dataclass(frozen=True)
+class Revived:
+    """Revivir: ``players`` each returned one palo (everyone, or the would-be obligador)."""
+
+    players: tuple[str, ...]
+    palos: tuple[int, ...]
+    """Each one's palos after returning one."""
+    kind: ClassVar[str] = "revivir"
 
 
 Event = (
     StarterNamed | RoundStarted | BidMade | FalsaOpened | ObligoDeclined | ObligoDeclared | Passed
     | PicadoCalled | Called | Counted | PassJudged | Penalized | DieLost | PaloTaken | DieGained
-    | PaloReturned | Eliminated | GameOver
+    | PaloReturned | Eliminated | GameOver | Revived
 )
 EVENT_TYPES: dict[str, type[Any]] = {
     cls.kind: cls

@@ -25,6 +25,7 @@ from assistant.rules.actions import (
     Oblige,
     Penalty,
     Raise,
+    Revive,
     ShownHand,
     Start,
     Verdict,
@@ -53,6 +54,7 @@ from assistant.rules.events import (
     PassJudged,
     Penalized,
     PicadoCalled,
+    Revived,
     RoundStarted,
     StarterNamed,
 )
@@ -135,7 +137,7 @@ class Game:
         self.initial_dice = rules.dice_per_player * len(seats)
         self.history: list[Action] = []
         self.round_number = 1
-        self.direction = LEFT
+        self.direction = LEFT if rules.default_direction == "izquierda" else RIGHT
         self.starter: str | None = None
         self.starter_from_table = True
         self.turn: str | None = None
@@ -146,6 +148,8 @@ class Game:
         self.obligo_used: set[str] = set()
         self.eliminated: list[str] = []
         self.winners: list[str] = []
+        self.revived = False
+        """Revivir is once per game."""
 
     # ------------------------------------------------------------------ queries
 
@@ -200,9 +204,18 @@ class Game:
         """Caleuchano's extra die for a bid on millas (none in the obligado)."""
         return int(self.rules.millas and face == 2 and self.obligo is None)
 
-    def max_quantity(self, face: int) -> int:
-        """The greatest quantity a bid may name: every die on the table, plus the millas bonus."""
+    def most_possible(self, face: int) -> int:
+        """The greatest count a bid on ``face`` can reach: every die on the table, plus the millas bonus."""
         return self.dice_in_play + self.millas_bonus(face)
+
+    def max_quantity(self, face: int) -> int:
+        """The greatest quantity a bid may name. No rulebook caps a bid by the
+        dice on the table (such a bid is legal and doomed); a house may
+        (``bid_over_dice_refused``). Beyond twice the dice the game began with
+        it is a slip, not a bid."""
+        if self.rules.bid_over_dice_refused:
+            return self.most_possible(face)
+        return 2 * self.initial_dice + self.millas_bonus(face)
 
     def min_aces(self, n: int) -> int:
         """Fewest aces that may follow n of a common face."""
@@ -266,12 +279,15 @@ class Game:
         yield Start(None, "izquierda")
         yield Start(None, "derecha")
         for face in (HIDDEN, 1, 2, 3, 4, 5, 6):
-            for q in range(1, self.max_quantity(face) + 1):
+            # bids are listed up to one above what the table holds (a doomed bid), not to the slip limit
+            for q in range(1, min(self.max_quantity(face), self.most_possible(face) + 1) + 1):
                 yield Raise(actor, Bid(q, face))
         for call in ("dudo", "calzo", "mato", "siciliana", "paso", "picado"):
             yield Call(actor, call)  # type: ignore[arg-type]
         yield Oblige(actor, False)
         yield Oblige(actor, True)
+        yield Revive(None)
+        yield Revive(actor)
 
     # ------------------------------------------------------------------ checks
 
@@ -288,6 +304,8 @@ class Game:
             return self._check_reveal(action)
         if isinstance(action, (Verdict, ShownHand)):
             return self._check_judgement(action)
+        if isinstance(action, Revive):
+            return self._check_revive(action)
         self._check_actor(action.player)
         if isinstance(action, Raise):
             return self._check_raise(action.player, action.bid)
@@ -327,7 +345,7 @@ class Game:
             return
         self._check_player(action.player)
         if action.player != self.starter and not self.starter_from_table:
-            raise refuse(no.StarterImposed(str(self.starter)))
+            raise refuse(no.StarterImposed(str(self.starter), obligo=self.obligo is not None))
 
     def _check_raise(self, player: str, bid: Bid) -> None:
         if bid.quantity < 1:
@@ -335,7 +353,9 @@ class Game:
         if bid.face not in (HIDDEN, 1, 2, 3, 4, 5, 6):
             raise refuse(no.BadFace())
         if bid.quantity > self.max_quantity(bid.face):
-            raise refuse(no.OverDiceInPlay(self.dice_in_play, bid))
+            if self.rules.bid_over_dice_refused:
+                raise refuse(no.OverDiceInPlay(self.dice_in_play, bid))
+            raise refuse(no.AbsurdQuantity(bid.quantity, self.max_quantity(bid.face)))
         if bid.face == HIDDEN:
             self._check_hidden(player)
         if self.obligo is not None:
@@ -447,7 +467,28 @@ class Game:
             return
         if action.player in self.obligo_used:
             raise refuse(no.ObligoUsed(action.player))
-        raise refuse(no.ObligoNotNow(rules.obligo_trigger, rules.loss_limit - 1))
+        raise refuse(no.ObligoNotNow(rules.obligo_trigger, rules.loss_limit - 1, rules.obligo_any_time))
+
+    def _check_revive(self, action: Revive) -> None:
+        rules, r = self.rules, self.r
+        if not rules.revivir or rules.scoring == "dados":
+            raise refuse(no.NotInTheseRules("revivir"))
+        if self.revived:
+            raise refuse(no.ReviveUsed())
+        if self.phase != "apuestas" or r.bid is not None or r.passed or r.pending is not None:
+            raise refuse(no.RoundUnderWay())
+        if action.player is None:
+            palos = {self.seats[p].palos for p in self.active}
+            if len(palos) != 1 or palos == {0}:
+                raise refuse(no.ReviveUnequal())
+            return
+        self._check_player(action.player)
+        ob = self.obligo
+        if ob is None or ob.obligador != action.player or ob.declared:
+            raise refuse(no.ReviveNotObligado(None if ob is None else ob.obligador))
+        other = next((p for p in self.active if p != action.player and self.at_trigger(p)), None)
+        if other is not None:
+            raise refuse(no.ReviveBlocked(other))
 
     # one named check per call; each raises the reason it is refused
 
@@ -497,8 +538,19 @@ class Game:
         self._check_allowed("siciliana", rules.siciliana, in_obligo=False)
         if r.bids != 1 or self._standing() or r.bidder is None or r.bidder != self.starter:
             raise refuse(no.SicilianaOnlyOpening())
-        if rules.scoring == "dados" and 1 in (self.seats[player].dice, self.seats[r.bidder].dice):
+        one_die = 1 in (self.seats[player].dice, self.seats[r.bidder].dice)
+        if rules.scoring == "dados" and one_die and not rules.siciliana_with_one_die:
             raise refuse(no.SicilianaOneDie())
+
+    def _doubt_is_siciliana(self, player: str) -> bool:
+        """clasico: any doubt of the opening bid by the next player is the siciliana."""
+        if not (self.rules.siciliana and self.rules.siciliana_any_doubt):
+            return False
+        try:
+            self._check_siciliana(player)
+        except RulesError:
+            return False
+        return True
 
     def _check_paso(self, player: str) -> None:
         rules, r = self.rules, self.r
@@ -572,27 +624,49 @@ class Game:
             return self._do_call(action)
         if isinstance(action, (Count, Hands)):
             return self._resolve_count(action)
+        if isinstance(action, Revive):
+            return self._do_revive(action)
         return self._resolve_judgement(action)
 
+    def _do_revive(self, action: Revive) -> list[Event]:
+        players = self.active if action.player is None else [action.player]
+        for p in players:
+            self.seats[p].palos -= 1
+        self.revived = True
+        if self.obligo is not None and not self.obligo.declared:
+            # nobody owes an obligado any more: the round is an ordinary one
+            self.obligo_used.discard(self.obligo.obligador)
+        assert self.starter is not None
+        self._offer_obligo(self.starter)
+        return [Revived(tuple(players), tuple(self.seats[p].palos for p in players))]
+
     def _do_start(self, action: Start) -> list[Event]:
+        if action.player is not None and (self.phase == "inicio" or action.player != self.starter):
+            # a new starter: what the rules owe him is worked out again. Naming the
+            # same starter (with a direction, say) never undoes an imposed obligo.
+            if self.obligo is not None and not self.obligo.declared:
+                self.obligo_used.discard(self.obligo.obligador)  # owed to a starter who no longer starts
+            self._offer_obligo(action.player)
         if action.player is not None:
             self.starter = self.turn = action.player
             self.phase = "apuestas"
-            self._offer_obligo(action.player)
         if action.direction is not None:
             self.direction = LEFT if action.direction == "izquierda" else RIGHT
         assert self.starter is not None
-        return [StarterNamed(self.starter, DIRECTION_NAMES[self.direction])]
+        obligador = None if self.obligo is None else self.obligo.obligador
+        return [StarterNamed(self.starter, DIRECTION_NAMES[self.direction], obligador)]
 
     def _do_raise(self, action: Raise) -> list[Event]:
         r, bid = self.r, action.bid
         events: list[Event] = []
         if r.bid is None:
             if self.obligo_offer == action.player:
-                # clasico: the first time with one die you may obligar; opening normally declines it
-                self.obligo_used.add(action.player)
                 self.obligo_offer = None
-                events.append(ObligoDeclined(action.player))
+                if self.at_trigger(action.player):
+                    # clasico: the first time with one die you may obligar; opening normally declines it
+                    self.obligo_used.add(action.player)
+                    events.append(ObligoDeclined(action.player))
+                # an offer away from the trigger ("obligar en cualquier etapa") stays for a later round
             if bid.face == AS and self.obligo is None and self.rules.aces_wild and self.rules.opening_aces == "falsa":
                 r.falsa, r.falsa_free = bid.quantity, True
                 events.append(FalsaOpened(action.player, bid.quantity))
@@ -641,9 +715,10 @@ class Game:
                 # that loses as soon as it is doubted (yocacho)
                 return events + self._judge(False, short_hand=True)
             return events
-        r.pending = Pending(action.call, player, r.bidder, r.bid)
+        call = "siciliana" if action.call == "dudo" and self._doubt_is_siciliana(player) else action.call
+        r.pending = Pending(call, player, r.bidder, r.bid)
         self.phase = "cuenta"
-        return [Called(player, action.call, r.bidder, r.bid)]
+        return [Called(player, call, r.bidder, r.bid)]
 
     def _resolve_count(self, action: Count | Hands) -> list[Event]:
         pending = self.r.pending
@@ -739,7 +814,7 @@ class Game:
             self.phase = "fin"
             self.turn = None
             self.winners = active
-            return [GameOver(tuple(active))]
+            return [GameOver(tuple(active), tuple(self.eliminated[: self.rules.payers]))]
         if self.seats[key].out:
             step = -self.direction if self.rules.starter_after_elimination == "anterior" else self.direction
             starter = self.next_player(key, step)
@@ -766,9 +841,13 @@ class Game:
         rules = self.rules
         self.obligo = None
         self.obligo_offer = None
-        if rules.obligo == "no" or starter in self.obligo_used or not self.at_trigger(starter):
+        if rules.obligo == "no" or starter in self.obligo_used:
             return
         if len(self.active) == 2 and not rules.duel_obligo:
+            return
+        if not self.at_trigger(starter):
+            if rules.obligo_any_time:
+                self.obligo_offer = starter  # "obligar en cualquier etapa": his to call, once per game
             return
         if rules.obligo == "obligatorio":
             self.obligo = Obligo(starter)
@@ -827,4 +906,5 @@ class Game:
             "eliminados": list(self.eliminated),
             "ganadores": list(self.winners),
             "desde_mesa": self.starter_from_table,
+            "revivido": self.revived,
         }

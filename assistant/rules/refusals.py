@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 from assistant.rules.bid import Bid
 
 Family = Literal["malformed", "illegal", "ruleset"]
-Feature = Literal["dudo", "calzo", "mato", "siciliana", "paso", "picado", "obligo", "obligo_cerrado", "castigo"]
+Feature = Literal["dudo", "calzo", "mato", "siciliana", "paso", "picado", "obligo", "obligo_cerrado", "castigo", "revivir"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +156,16 @@ class OverDiceInPlay(Reason):
 
 
 @dataclass(frozen=True, slots=True)
+class AbsurdQuantity(Reason):
+    """More dice than any table could mean (twice the dice the game began with):
+    a slip of the tongue or of the recognizer, not a bid."""
+
+    family: ClassVar[Family] = "malformed"
+    quantity: int
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnyFace:
     """An option of a raise hint: "seis de cualquier pinta" (``other``: "…otra pinta")."""
 
@@ -237,6 +247,8 @@ class ObligoNotNow(Reason):
     trigger: Literal["un_dado", "penultimo"]
     palo: int
     """Which palo gives the obligado (the penultimate one)."""
+    any_time: bool = False
+    """"Obligar en cualquier etapa": any round one opens, once per game."""
 
 
 # ---------------------------------------------------------------- calls
@@ -290,6 +302,33 @@ class PasoMinDice(Reason):
 @dataclass(frozen=True, slots=True)
 class PicadoUsed(Reason):
     pass
+
+
+# ---------------------------------------------------------------- revivir
+
+
+@dataclass(frozen=True, slots=True)
+class ReviveUsed(Reason):
+    """Once per game."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviveUnequal(Reason):
+    """"Revivimos" needs every player on the same palos, at least one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviveNotObligado(Reason):
+    """"Revivo" is said by the player whose obligado this round is, before it opens."""
+
+    obligador: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviveBlocked(Reason):
+    """Nobody revives while another player is one palo from out."""
+
+    other: str
 
 
 # ---------------------------------------------------------------- counts and hands

@@ -43,6 +43,13 @@ class RuleSet:
     """Palos (or fichas) that eliminate a player; ignored when scoring by dice."""
     winners: int = 1
     """The game ends when this many players remain (caleuchano: "uno o más")."""
+    payers: int = 0
+    """How many losers pay the round, announced at the end: the first players out
+    (caleuchano: "la cantidad de perdedores que tendrían que cumplir"); 0: nobody."""
+    default_direction: Literal["izquierda", "derecha"] = "izquierda"
+    """The way play goes unless the table says otherwise (chimbo9: to the right)."""
+    bid_over_dice_refused: bool = False
+    """House rule (no book has it): refuse a bid above the dice in play."""
     starter_after_elimination: Literal["anterior", "siguiente"] = "siguiente"
     """anterior: the player who preceded the eliminated one (caleuchano);
     siguiente: the next active player in the round's direction."""
@@ -77,8 +84,13 @@ class RuleSet:
     """clasico variant: with two aces a player reverses the direction once a round."""
     siciliana: bool = False
     """Doubting the opening bid: the loser loses ``siciliana_cost``."""
-    siciliana_wild: bool = True
+    siciliana_wild: bool = False
+    """Do aces count in the siciliana's count? (yocacho: "los aces no cuentan como comodín")."""
     siciliana_cost: int = 2
+    siciliana_any_doubt: bool = False
+    """clasico: any doubt of the opening bid by the next player is the siciliana."""
+    siciliana_with_one_die: bool = False
+    """May it be played when the opener or the doubter has one die? (yocacho: no)."""
 
     # --- paso
     paso: bool = False
@@ -105,6 +117,12 @@ class RuleSet:
     """caleuchano: in obligado the aces rank above the sena."""
     obligo_calzo: bool = False
     obligo_paso: bool = False
+    obligo_any_time: bool = False
+    """clasico variant, "obligar en cualquier etapa": a player may call his one
+    obligo at the start of any round he opens, not only at the trigger."""
+    revivir: bool = False
+    """caleuchano, not regulation: once per game, "revivimos" (all on the same
+    palos, each returns one) or "revivo" (instead of the obligado, back one palo)."""
 
     # --- two players left
     duel_calzo: bool = True
@@ -193,9 +211,22 @@ def with_overrides(base: RuleSet, overrides: dict[str, Any], source: str = "") -
     return result
 
 
+LEGACY = {
+    "payers": 0,
+    "default_direction": "izquierda",
+    "bid_over_dice_refused": True,
+    "siciliana_any_doubt": False,
+    "siciliana_with_one_die": False,
+    "obligo_any_time": False,
+    "revivir": False,
+}
+"""Keys added after journals were first written, with the value the referee
+played by before them, so an older game resumes under the rules it began with."""
+
+
 def rules_from_json(data: dict[str, Any]) -> RuleSet:
     """The inverse of ``RuleSet.to_json`` (a journal's header), every key checked."""
-    fields_ = dict(data)
+    fields_ = {**LEGACY, **data}
     overrides = fields_.pop("overrides", [])
     checked = _build(fields_, "journal:")
     missing = _KEYS - set(checked)
