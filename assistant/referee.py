@@ -32,6 +32,7 @@ from assistant.rules import (
     Oblige,
     Penalty,
     Raise,
+    Revive,
     RulesError,
     ShownHand,
     Start,
@@ -48,6 +49,7 @@ from assistant.speech.commands import (
     PenaltyCommand,
     PlayerCountCommand,
     QueryCommand,
+    ReviveCommand,
     SimpleCommand,
     StartCommand,
     Unknown,
@@ -173,6 +175,8 @@ class Referee:
             return self._apply([Call(command.player or turn, command.call)])
         if isinstance(command, ObligoCommand):
             return self._apply([Oblige(turn, command.mode == "cerrado")])
+        if isinstance(command, ReviveCommand):
+            return self._apply([Revive(None if command.everyone else (command.player or turn))])
         if isinstance(command, CountCommand):
             if phase == "cuenta":
                 return self._count(Count(command.quantity), certain)

@@ -489,10 +489,12 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"La partida ya terminó: ganó {names.join_and(list(winners))}."
         case no.NoStarterYet():
             return "Primero hay que decir quién parte, por ejemplo: «parte ana por la izquierda»."
+        case no.NotPlaying(None):
+            return "¿Quién? Digan el nombre de un jugador."
         case no.NotPlaying(name):
-            return f"{name} no está jugando."
+            return f"{capital(str(name))} no está jugando."
         case no.AlreadyOut(name):
-            return f"{name} ya quedó fuera."
+            return f"{capital(name)} ya quedó fuera."
         case no.NotYourTurn(turn_, who):
             return f"Le toca a {turn_}, no a {who}."
         case no.CountPending(pending):
@@ -516,8 +518,10 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return "El sentido es por la derecha o por la izquierda."
         case no.WhoStarts():
             return "¿Quién parte? Digan, por ejemplo: «parte ana»."
-        case no.StarterImposed(starter, obligo):
-            return f"En el obligo parte {starter}." if obligo else f"Esta ronda la parte {starter}."
+        case no.StarterImposed(starter, True):
+            return f"En el {'obligado' if game is not None and game.rules.scoring != 'dados' else 'obligo'} parte {starter}."
+        case no.StarterImposed(starter, _):
+            return f"Esta ronda la parte {starter}."
         case no.NoDice():
             return "Una apuesta es de al menos un dado."
         case no.BadFace():
@@ -560,7 +564,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.ObligoAfterOpening():
             return "El obligo se declara antes de partir."
         case no.ObligoUsed(player):
-            return f"{player} ya usó su obligo."
+            return f"{capital(player)} ya usó su obligo."
         case no.ObligoNotNow(_, _, True):
             return "Se obliga antes de abrir una ronda que uno parte, una vez por partida."
         case no.ObligoNotNow("un_dado", _):
@@ -590,7 +594,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.SicilianaOneDie():
             return "No se duda a la siciliana cuando alguno de los dos tiene un solo dado."
         case no.AlreadyPassed(player):
-            return f"{player} ya pasó en esta ronda: hay que subir o dudar."
+            return f"{capital(player)} ya pasó en esta ronda: hay que subir o dudar."
         case no.PasoMinDice(dice):
             return f"Para pasar hay que tener los {_n(dice)} dados."
         case no.PicadoUsed():

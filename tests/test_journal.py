@@ -47,6 +47,16 @@ def test_every_line_is_json_with_events(tmp_path: Path) -> None:
     assert all(event_from_json(e) for r in records if "acciones" in r for e in r["eventos"])
 
 
+def test_a_resumed_obligo_named_with_a_direction_is_still_the_obligo(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    lines = ["parte ana por la izquierda"] + ["cinco trenes", "dudo", "hay cero"] * 4 + ["parte ana por la derecha"]
+    game = play(path, lines)
+    assert game.obligo is not None and game.obligo.obligador == "ana" and game.seats["ana"].dice == 1
+    loaded = journal.load(path)
+    assert loaded.game.snapshot() == game.snapshot()
+    assert loaded.game.obligo is not None and loaded.game.starter == "ana"
+
+
 def test_torn_last_line_is_dropped_with_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "p.jsonl"
     play(path, LINES)

@@ -16,7 +16,7 @@ CORPUS = Path(__file__).parent / "corpus"
 PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 INTENTS = {
     "apuesta", "dudo", "siciliana", "calzo", "paso", "mato", "picado", "obligo", "cuenta",
-    "cuenta_jugador", "mano", "parte", "si", "no", "deshacer", "consulta", "castigo",
+    "cuenta_jugador", "mano", "parte", "si", "no", "deshacer", "consulta", "castigo", "revivir",
 }
 
 
@@ -100,7 +100,7 @@ def test_grammar_has_phrases_for_every_shape() -> None:
     shapes = {parser.parse(p).action for p in grammar.phrases(players=PLAYERS)[:-1]}
     assert shapes >= {
         "apuesta", "dudo", "siciliana", "calzo", "paso", "mato", "picado", "obligo", "cuenta",
-        "cuenta_jugador", "mano", "parte", "si", "no", "deshacer", "consulta", "castigo",
+        "cuenta_jugador", "mano", "parte", "si", "no", "deshacer", "consulta", "castigo", "revivir",
     }
 
 

@@ -229,8 +229,10 @@ def test_no_millas_bonus_outside_caleuchano() -> None:
 
 def test_millas_allow_bidding_one_above_the_dice() -> None:
     game = new("caleuchano", players=["ana", "beto"])
-    assert game.is_legal(Raise("ana", Bid(11, 2)))
-    assert not game.is_legal(Raise("ana", Bid(11, 3)))
+    assert game.most_possible(2) == 11 and game.most_possible(3) == 10
+    capped = new("caleuchano", players=["ana", "beto"], bid_over_dice_refused=True)
+    assert capped.is_legal(Raise("ana", Bid(11, 2)))
+    assert not capped.is_legal(Raise("ana", Bid(11, 3)))
 
 
 # ---------------------------------------------------------------- calzo

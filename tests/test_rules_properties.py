@@ -20,6 +20,7 @@ from assistant.rules import (
     Oblige,
     Penalty,
     Raise,
+    Revive,
     RulesError,
     ShownHand,
     Start,
@@ -33,7 +34,10 @@ from assistant.rules import (
 )
 
 NAMES = ["ana", "beto", "carla", "dani", "eli"]
-ALL_ON = dict(siciliana=True, picado=True, mato=True, calzo=True, paso=True)
+ALL_ON = dict(
+    siciliana=True, picado=True, mato=True, calzo=True, paso=True, revivir=True, obligo_any_time=True,
+    siciliana_with_one_die=True, siciliana_any_doubt=True, payers=1,
+)
 
 
 def check_invariants(game: Game) -> None:
@@ -50,7 +54,7 @@ def check_invariants(game: Game) -> None:
             assert seat.out == (seat.palos >= rules.loss_limit)
     assert game.dice_in_play == sum(game.seats[p].dice for p in game.active)
     if game.over:
-        assert len(game.winners) == rules.winners == 1
+        assert len(game.winners) == rules.winners
         assert game.winners == game.active
         assert game.turn is None
     else:
@@ -76,7 +80,7 @@ def random_action(rng: random.Random, game: Game) -> Action:
         if legal:
             return rng.choice(legal)
     player = rng.choice([*NAMES, "zoe"])
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
     if kind == 0:
         return Raise(player, Bid(rng.randint(-1, 30), rng.randint(-1, 8)))
     if kind == 1:
@@ -93,6 +97,8 @@ def random_action(rng: random.Random, game: Game) -> Action:
         return Oblige(player, rng.random() < 0.5)
     if kind == 7:
         return Start(rng.choice([None, player]), rng.choice([None, "izquierda", "derecha"]))
+    if kind == 8:
+        return Revive(rng.choice([None, player]))
     return Penalty(player)
 
 
@@ -128,9 +134,12 @@ def run_random_game(name: str, players: int, seed: int, steps: int, overrides: d
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32),
     variants=st.booleans(),
+    winners=st.integers(1, 2),
 )
-def test_random_games_keep_invariants(name: str, players: int, seed: int, variants: bool) -> None:
+def test_random_games_keep_invariants(name: str, players: int, seed: int, variants: bool, winners: int) -> None:
     overrides: dict[str, object] = dict(ALL_ON) if variants else {}
+    if winners < players:
+        overrides["winners"] = winners
     game = run_random_game(name, players, seed, 250, overrides)
     rebuilt = Game.replay(game.rules, game.players, game.history)
     assert rebuilt.snapshot() == game.snapshot()

@@ -141,6 +141,21 @@ class PenaltyCommand:
 
 
 @dataclass(frozen=True)
+class ReviveCommand:
+    """Revivir: "revivimos" (``everyone``) or "revivo" (the speaker, or ``player`` when named)."""
+
+    everyone: bool
+    player: str | None = None
+    action: ClassVar[str] = "revivir"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"accion": self.action, "todos": self.everyone}
+        if self.player:
+            data["jugador"] = self.player
+        return data
+
+
+@dataclass(frozen=True)
 class Unknown:
     """Not understood. ``hint``: "falta_pinta" when a quantity came without a face,
     "falta_cantidad" for a face without a quantity, "jugador" for a name we
@@ -158,6 +173,7 @@ class Unknown:
 
 Command = (
     BidCommand
+    | ReviveCommand
     | CallCommand
     | ObligoCommand
     | CountCommand

@@ -29,6 +29,7 @@ from assistant.speech.commands import (
     PenaltyCommand,
     PlayerCountCommand,
     QueryCommand,
+    ReviveCommand,
     SimpleCommand,
     StartCommand,
     Unknown,
@@ -263,6 +264,8 @@ class Parser:
             return QueryCommand(intent.partition("_")[2])  # type: ignore[arg-type]
         if intent == "castigo":
             return PenaltyCommand(s.player) if s.player else None
+        if intent in ("revivo", "revivimos"):
+            return ReviveCommand(intent == "revivimos", s.player)
         return None
 
     def _partial(self, words: list[str]) -> Unknown:
