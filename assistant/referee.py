@@ -129,6 +129,9 @@ class Referee:
         return replies.resumed(self.game)
 
     def handle(self, command: Command, certain: bool = True) -> Reply:
+        raised = self._bare_raise(command)
+        if raised is not None:
+            command = raised
         if isinstance(command, Unknown):  # chatter does not cancel a pending question
             return self._unknown(command)
         confirm, self.awaiting = self.awaiting, None
@@ -171,6 +174,9 @@ class Referee:
             actions.append(Raise(command.player or turn, _bid(command)))
             return self._apply(actions)
         if isinstance(command, CallCommand):
+            if command.bid is not None and game.bid is not None and Bid(*command.bid) != game.bid:
+                # "dudo cinco trenes" when four trenes stand: say which bid stands, do nothing
+                return Reply(replies.not_the_standing_bid(game, Bid(*command.bid)), False)
             # a named caller is held to the turn ("Le toca a beto, no a carla")
             return self._apply([Call(command.player or turn, command.call)])
         if isinstance(command, ObligoCommand):
@@ -242,6 +248,8 @@ class Referee:
             return self._apply([ShownHand(command.faces)])
         if game.phase != "cuenta":
             return Reply(replies.only_during_count(), False)
+        if command.kind is not None:
+            return Reply(replies.need_the_dice(game), False)
         order = self._reveal_order()
         name = command.player or next((p for p in order if p not in self.collecting.hands), None)
         if name is None or name not in game.active:
@@ -325,6 +333,18 @@ class Referee:
             "apuesta": replies.current_bid,
         }[command.what](game)
         return Reply(text, True)
+
+    def _bare_raise(self, command: Command) -> BidCommand | None:
+        """"subo a cinco", or "seis" alone, while bidding: the same face as the bid on the table."""
+        game = self.game
+        if game.phase != "apuestas" or game.bid is None or game.pending is not None or game.bid.face == HIDDEN:
+            return None
+        quantity = None
+        if isinstance(command, Unknown) and command.hint == "falta_pinta":
+            quantity = command.quantity
+        elif isinstance(command, CountCommand):
+            quantity = command.quantity
+        return BidCommand(quantity, game.bid.face) if quantity else None
 
     def _unknown(self, command: Unknown) -> Reply:
         if command.hint == "falta_pinta" and command.quantity is not None:

@@ -642,6 +642,17 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
     raise TypeError(f"no sentence for {reason!r}")
 
 
+def not_the_standing_bid(game: Game, said: Bid) -> str:
+    standing = game.bid
+    if standing is None:
+        return "Todavía no hay apuesta."
+    return f"La apuesta es {say(game, standing)} de {game.bidder}, no {say(game, said)}. Nada cambió."
+
+
+def need_the_dice(game: Game) -> str:
+    return "Para contar necesito los dados, no el juego: por ejemplo «tren tren quina as sena»."
+
+
 def not_understood() -> str:
     return "¿Cómo? Repite, por favor."
 

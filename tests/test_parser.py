@@ -145,3 +145,60 @@ def test_parser_never_raises_on_arbitrary_text(text: str) -> None:
 def test_parser_never_raises_on_lexicon_word_salad(words: list[str]) -> None:
     command = Parser(players=PLAYERS).parse(" ".join(words))
     json.dumps(command.to_json())
+
+
+# ---------------------------------------------------------------- understanding, as issue 10 measures it
+
+
+def test_understanding_on_text_and_on_the_voice_path() -> None:
+    from scripts.understanding import measure
+
+    for voice in (False, True):
+        result = measure(voice)
+        print(f"\n{result['camino']}: {result['entendidas']:.1%} de {result['ordenes']} órdenes, "
+              f"{result['charla_como_jugada']:.1%} de {result['charla']} frases de charla como jugada")
+        assert float(str(result["entendidas"])) >= 0.97, result["fallas"]
+        assert float(str(result["charla_como_jugada"])) <= 0.01, result["charla_aceptada"]
+
+
+def test_lexicon_word_salad_is_rarely_a_move() -> None:
+    import random
+
+    parser = Parser(players=PLAYERS)
+    words = sorted(load().vocabulary) + PLAYERS
+    rng = random.Random(20261123)
+    salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(2000)]
+    accepted = [s for s in salads if parser.parse(s).action != "desconocido"]
+    assert len(accepted) / len(salads) <= 0.01, accepted[:20]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["trajeron seis sillas", "incorrecto", "inexacto", "pasado", "obligada", "errores", "reviso", "seis sillas"],
+)
+def test_ordinary_words_are_never_repaired_into_game_words(parser: Parser, text: str) -> None:
+    assert parser.parse(text).action == "desconocido"
+
+
+def test_fillers_survive_snapping_and_typos_are_still_repaired(parser: Parser) -> None:
+    assert parser.clean("altiro huevón tres trens") == ["tres", "trenes"]
+    assert Parser(players=["fran", "carla"]).parse("franco dudo").action == "desconocido"
+    assert Parser(players=["carla"]).parse("karla dudo").to_json() == {"accion": "dudo", "jugador": "carla"}
+
+
+def test_words_the_parser_cannot_read_are_unknown_words(parser: Parser) -> None:
+    assert parser.parse("의 [3] 대").action == "desconocido"
+    assert parser.parse("[unk] dudo").action == "desconocido"
+    assert parser.parse("tres [unk] trenes").action == "desconocido"
+
+
+def test_every_parser_word_is_in_the_recognizer_grammar() -> None:
+    from assistant.speech.normalize import fold
+
+    heard = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=PLAYERS))}
+    lexicon = load()
+    missing = {w for w in lexicon.vocabulary if w not in heard}
+    # tens above the grammar's largest quantity are the only words left out
+    assert missing <= {w for w, v in lexicon.tens.items() if v > lexicon.grammar_max}, sorted(missing)
+    phrases = grammar.phrases(players=PLAYERS)
+    assert "tren tren" in phrases and "cuadra quina" in phrases  # hands dictated die by die

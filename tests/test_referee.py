@@ -240,3 +240,55 @@ def test_pass_verdict_in_words() -> None:
     table.play("parte ana", "tres trenes", "paso", "dudo")
     accepted, text = table.say("tenía full")
     assert accepted and text.startswith("El paso de beto valía. Palo para carla")
+
+
+# ---------------------------------------------------------------- natural phrasing reaches the game (issue 10)
+
+
+def test_a_bare_raise_keeps_the_face_on_the_table() -> None:
+    table = Table()
+    table.play("parte ana", "cuatro trenes")
+    assert table.say("subo a cinco") == (True, "Cinco trenes. Sigue carla.")
+    assert table.say("pongámosle seis") == (True, "Seis trenes. Sigue ana.")
+    assert table.say("siete") == (True, "Siete trenes. Sigue beto.")
+    before = table.game.snapshot()
+    assert table.say("seis")[0] is False and table.game.snapshot() == before  # not a raise: refused with the reason
+
+
+def test_a_call_restating_another_bid_changes_nothing() -> None:
+    table = Table()
+    table.play("parte ana", "cuatro trenes")
+    before = table.game.snapshot()
+    accepted, text = table.say("dudo cinco trenes")
+    assert not accepted and text == "La apuesta es cuatro trenes de ana, no cinco trenes. Nada cambió."
+    assert table.game.snapshot() == before
+    accepted, text = table.say("dudo esos cuatro trenes")
+    assert accepted and text.startswith("Beto duda los cuatro trenes de ana.")
+
+
+def test_a_hand_named_by_its_kind_is_judged_by_the_preset() -> None:
+    yocacho = Table("yocacho")
+    yocacho.play("parte ana", "tres quinas", "paso", "dudo")
+    accepted, text = yocacho.say("tenía póker")  # no poker among yocacho's pass hands
+    assert accepted and "no valía" in text
+    caleuchano = Table("caleuchano")
+    caleuchano.play("parte ana", "tres quinas", "paso", "dudo")
+    accepted, text = caleuchano.say("tenía póker")
+    assert accepted and "valía" in text and "no valía" not in text
+
+
+def test_a_kind_is_not_a_count() -> None:
+    table = Table()
+    table.play("parte ana", "tres quinas", "dudo")
+    before = table.game.snapshot()
+    accepted, text = table.say("pichanga")
+    assert not accepted and "necesito los dados" in text and table.game.snapshot() == before
+
+
+def test_natural_counts_and_articles() -> None:
+    table = Table()
+    table.play("parte ana", "tres quinas", "dudo")
+    assert table.say("la ana tiene uno con el as") == (True, "Va uno. Faltan beto y carla.")
+    assert table.say("el beto no tiene")[0]
+    accepted, text = table.say("carla dos nomás")
+    assert accepted and text.startswith("Había tres quinas.")

@@ -180,3 +180,11 @@ def test_random_games_reach_a_winner(name: str) -> None:
         if not game.over:
             pytest.fail(f"{name} seed {seed} did not finish: phase {game.phase}")
         assert len(game.winners) == 1
+
+
+def test_every_event_type_can_be_read_back() -> None:
+    import typing
+
+    from assistant.rules.events import EVENT_TYPES, Event
+
+    assert set(EVENT_TYPES.values()) == set(typing.get_args(Event))

@@ -206,12 +206,12 @@ Event = (
     | PicadoCalled | Called | Counted | PassJudged | Penalized | DieLost | PaloTaken | DieGained
     | PaloReturned | Eliminated | GameOver | Revived
 )
-EVENT_TYPES: dict[str, type[Any]] = {
+EVENT_TYPES: dict[str, type[Any]] = {  # every member of Event (a test checks none is missing)
     cls.kind: cls
     for cls in (
         StarterNamed, RoundStarted, BidMade, FalsaOpened, ObligoDeclined, ObligoDeclared, Passed,
         PicadoCalled, Called, Counted, PassJudged, Penalized, DieLost, PaloTaken, DieGained,
-        PaloReturned, Eliminated, GameOver,
+        PaloReturned, Eliminated, GameOver, Revived,
     )
 }
 

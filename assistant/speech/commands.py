@@ -38,17 +38,24 @@ class BidCommand:
 
 @dataclass(frozen=True)
 class CallCommand:
-    """A call; ``player`` is set when named ("carla duda")."""
+    """A call; ``player`` is set when named ("carla duda"); ``bid`` when the caller
+    restated the bid he calls ("dudo esas cuatro quinas": (4, 5))."""
 
     call: CallName
     player: str | None = None
+    bid: tuple[int, int] | None = None
 
     @property
     def action(self) -> str:
         return self.call
 
     def to_json(self) -> dict[str, Any]:
-        return {"accion": self.call, "jugador": self.player} if self.player else {"accion": self.call}
+        data: dict[str, Any] = {"accion": self.call}
+        if self.player:
+            data["jugador"] = self.player
+        if self.bid:
+            data["cantidad"], data["pinta"] = self.bid
+        return data
 
 
 @dataclass(frozen=True)
@@ -91,12 +98,21 @@ class PlayerCountCommand:
 
 @dataclass(frozen=True)
 class HandCommand:
+    """Dice shown. ``kind`` is set when the hand was named only by its kind
+    ("pichanga", "tenía full"): ``faces`` is then one hand of that kind, enough to
+    judge a paso but not to count a face."""
+
     faces: tuple[int, ...]
     player: str | None = None
+    kind: str | None = None
     action: ClassVar[str] = "mano"
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"accion": self.action, "caras": sorted(self.faces)}
+        data: dict[str, Any] = {"accion": self.action}
+        if self.kind:
+            data["tipo"] = self.kind
+        else:
+            data["caras"] = sorted(self.faces)
         if self.player:
             data["jugador"] = self.player
         return data

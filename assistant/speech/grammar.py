@@ -16,6 +16,7 @@ from itertools import cycle, islice
 
 from assistant.speech import lexicon as lexicon_module
 from assistant.speech.lexicon import Lexicon, expand
+from assistant.speech.normalize import fold
 
 UNKNOWN = "[unk]"
 
@@ -45,6 +46,7 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     faces = fillers["{pinta}"]
     hand_words = faces + [w for w in lex.hand_faces]
     # hands: five face words, walking through every name
+    fillers["{cara}"] = hand_words
     fillers["{caras}"] = [" ".join(islice(cycle(hand_words), i, i + 5)) for i in range(0, len(hand_words), 5)]
     out: list[str] = []
     for intent, templates in lex.raw_templates.items():
@@ -55,7 +57,49 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
                 out += _fill(seq, slot_values)
     # every quantity with every face: the bigram a bid lives on
     out += [f"{q} {f}" for q in quantities for f in faces]
+    # any two dice next to each other, as a hand is dictated ("tren tren", "cuadra quina")
+    out += [f"{a} {b}" for a in faces for b in faces]
+    # number words a recognizer may split: "dieci siete", "veinti dos", "diez y siete"
+    units = [w for w, v in lex.numbers.items() if 1 <= v <= 9]
+    out += [f"{lex.spellings.get(p, p)} {lex.spellings.get(u, u)}" for p in lex.prefixes for u in units]
+    out += [f"{t} {lex.connector} {lex.spellings.get(u, u)}" for t in lex.tens_with_y for u in units]
+    # every other word the parser accepts, where people say it, so the bigram
+    # model can return it: fillers and frame words around their intents,
+    # vocatives and articles before names, corrections between two bids, hand kinds
+    out += _around_words(lex, slot_values | {"{cantidad}": quantities}, names, faces)
     return [*list(dict.fromkeys(out)), UNKNOWN]
+
+
+def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], faces: list[str]) -> list[str]:
+    spell = lex.spellings.get
+    bid, other_bid, call = f"{values['{cantidad}'][2]} {faces[0]}", f"{values['{cantidad}'][3]} {faces[1]}", "dudo"
+    out: list[str] = []
+    fillers = [" ".join(spell(w, w) for w in p) for p in lex.filler_phrases] + [spell(w, w) for w in sorted(lex.filler_words)]
+    for w in fillers:
+        out += [f"{w} {bid}", f"{bid} {w}", f"{w} {call}", f"{call} {w}"]
+    plain = values | {"{cantidad}": lex.number_words(3)}  # "hay tres", not "hay un"
+    for key, frame in lex.frames.items():
+        intent = next(i for i in lex.raw_templates if i == key or i.startswith(key + "_"))
+        core = next((f for seq in expand(lex.raw_templates[intent][0], keep_accents=True) for f in _fill(seq, plain)), None)
+        if core is None:
+            continue
+        for w in sorted(frame):
+            out += [f"{spell(w, w)} {core}", f"{core} {spell(w, w)}"]
+    for name in names[:1]:
+        out += [f"{spell(v, v)} {name} {bid}" for v in sorted(lex.vocatives)]
+        out += [f"{spell(a, a)} {name} {call}" for a in sorted(lex.articles)]
+    corrections = [spell(w, w) for w in sorted(lex.correction_words)] + [" ".join(spell(w, w) for w in p) for p in lex.correction_phrases]
+    out += [f"{bid} {c} {other_bid}" for c in corrections]
+    before = [spell(w, w) for w in sorted(lex.hand_joins["antes"])]
+    for kind in lex.hand_kinds:
+        said = " ".join(spell(w, w) for w in kind)
+        out += [said] + [f"{b} {said}" for b in before]
+    de, y = sorted(lex.hand_joins["de"])[0], sorted(lex.hand_joins["y"])
+    heads = [" ".join(spell(w, w) for w in k) for k, v in lex.hand_kinds.items() if v in ("full", "poker") and len(k) == 1]
+    named = [(w, lex.faces[fold(w)]) for w in faces]
+    pairs = [(a, b) for a, fa in named for b, fb in named if fb == fa % 6 + 1]
+    out += [f"{h} {de} {a} {j} {b}" for h in heads for j in y for a, b in pairs]
+    return out
 
 
 def _fill(seq: tuple[str, ...], values: dict[str, list[str]]) -> list[str]:

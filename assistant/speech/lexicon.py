@@ -9,6 +9,7 @@ Each template expands into every token sequence it admits; slots stay as
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +19,7 @@ from typing import Any
 
 from assistant.speech.normalize import fold, tokens
 
-SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}")
+SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}", "{cara}")
 
 
 def default_path() -> Path | None:
@@ -27,10 +28,19 @@ def default_path() -> Path | None:
     return Path(env) if env else None
 
 
-def _read(path: Path | None) -> str:
+def _read(path: Path | None, name: str = "es.toml") -> str:
     if path is not None:
-        return path.read_text("utf-8")
-    return resources.files("assistant.lexicon").joinpath("es.toml").read_text("utf-8")
+        return (path if name == "es.toml" else path.with_name(name)).read_text("utf-8")
+    return resources.files("assistant.lexicon").joinpath(name).read_text("utf-8")
+
+
+def _common(path: Path | None) -> frozenset[str]:
+    """Common Spanish words (``comunes.txt`` beside the lexicon); none if it is missing."""
+    try:
+        text = _read(path, "comunes.txt")
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 class TemplateError(ValueError):
@@ -89,6 +99,10 @@ def expand(template: str, keep_accents: bool = False) -> list[tuple[str, ...]]:
 class Lexicon:
     numbers: dict[str, int]
     tens: dict[str, int]
+    tens_with_y: dict[str, int]
+    """"diez y siete", "veinte y dos"."""
+    prefixes: dict[str, int]
+    """"dieci siete", "veinti dos", as a recognizer may split them."""
     connector: str
     grammar_max: int
     faces: dict[str, int]
@@ -99,6 +113,18 @@ class Lexicon:
     directions: dict[str, str]
     filler_words: frozenset[str]
     filler_phrases: tuple[tuple[str, ...], ...]
+    vocatives: frozenset[str]
+    articles: frozenset[str]
+    correction_words: frozenset[str]
+    correction_phrases: tuple[tuple[str, ...], ...]
+    frames: dict[str, frozenset[str]]
+    """intent -> words that may surround its core without changing it."""
+    hand_kinds: dict[tuple[str, ...], str]
+    """"pichanga" -> "distintas", "full" -> "full"..."""
+    hand_joins: dict[str, frozenset[str]]
+    """"de", "y" and "antes": the small words of a hand named by its kind."""
+    common: frozenset[str]
+    """Common Spanish words never snapped to a game word."""
     templates: dict[str, tuple[tuple[str, ...], ...]]
     """intent -> expanded token sequences, in the file's order."""
     spellings: dict[str, str]
@@ -108,13 +134,22 @@ class Lexicon:
     @property
     def vocabulary(self) -> frozenset[str]:
         """Every literal word the lexicon knows (for near-miss correction and the grammar)."""
-        words = set(self.numbers) | set(self.tens) | {self.connector} | set(self.faces)
+        words = set(self.numbers) | set(self.tens) | set(self.tens_with_y) | set(self.prefixes) | {self.connector} | set(self.faces)
         words |= set(self.hand_faces) | set(self.directions) | self.filler_words
         for phrase in self.filler_phrases:
             words |= set(phrase)
         for sequences in self.templates.values():
             for seq in sequences:
                 words |= {t for t in seq if t not in SLOTS}
+        words |= self.vocatives | self.articles | self.correction_words
+        for phrase in self.correction_phrases:
+            words |= set(phrase)
+        for frame in self.frames.values():
+            words |= frame
+        for kind in self.hand_kinds:
+            words |= set(kind)
+        for joins in self.hand_joins.values():
+            words |= joins
         return frozenset(words)
 
     def number_words(self, n: int) -> list[str]:
@@ -134,6 +169,24 @@ def _fold_list(values: Any, where: str) -> list[str]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
         raise TemplateError(f"{where} debe ser una lista de palabras")
     return [" ".join(tokens(v)) for v in values]
+
+
+def _spellings(data: Any) -> dict[str, str]:
+    """Every word of the file as written (accents kept), by its folded form:
+    the recognizer's model spells "tenía", "póquer", "conté" with their accents."""
+    found: dict[str, str] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found.update(_spellings(key))
+            found.update(_spellings(value))
+    elif isinstance(data, list):
+        for value in data:
+            found.update(_spellings(value))
+    elif isinstance(data, str):
+        for word in re.findall(r"[a-záéíóúüñ]+", data.lower()):
+            if fold(word) != word:
+                found.setdefault(fold(word), word)
+    return found
 
 
 def load(path: Path | None = None) -> Lexicon:
@@ -157,8 +210,25 @@ def load(path: Path | None = None) -> Lexicon:
         for phrase in phrases:
             expanded += expand(phrase)
         templates[intent] = tuple(dict.fromkeys(expanded))
-    spellings = {fold(k): k.lower() for k in list(nums["simples"]) + list(nums["decenas"])}
+    spellings = _spellings(data)
+    spellings.update({fold(k): k.lower() for k in list(nums["simples"]) + list(nums["decenas"])})
+    hands = data.get("manos", {})
+    hand_kinds: dict[tuple[str, ...], str] = {}
+    for kind in ("full", "poker", "distintas", "iguales"):
+        for phrase in _fold_list(hands.get(kind, []), f"manos.{kind}"):
+            hand_kinds[tuple(phrase.split())] = kind
+    corrections = data.get("correcciones", {})
     return Lexicon(
+        tens_with_y={fold(k): int(v) for k, v in nums.get("decenas_con_y", {}).items()},
+        prefixes={fold(k): int(v) for k, v in nums.get("prefijos", {}).items()},
+        vocatives=frozenset(_fold_list(data.get("vocativos", {}).get("palabras", []), "vocativos.palabras")),
+        articles=frozenset(_fold_list(data.get("articulos", {}).get("palabras", []), "articulos.palabras")),
+        correction_words=frozenset(_fold_list(corrections.get("palabras", []), "correcciones.palabras")),
+        correction_phrases=tuple(tuple(p.split()) for p in _fold_list(corrections.get("frases", []), "correcciones.frases")),
+        frames={k: frozenset(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
+        hand_kinds=hand_kinds,
+        hand_joins={k: frozenset(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "antes")},
+        common=_common(path or default_path()),
         spellings=spellings,
         numbers={fold(k): int(v) for k, v in nums["simples"].items()},
         tens={fold(k): int(v) for k, v in nums["decenas"].items()},
