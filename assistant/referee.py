@@ -340,9 +340,7 @@ class Referee:
         if game.phase != "apuestas" or game.bid is None or game.pending is not None or game.bid.face == HIDDEN:
             return None
         quantity = None
-        if isinstance(command, Unknown) and command.hint == "falta_pinta":
-            quantity = command.quantity
-        elif isinstance(command, CountCommand):
+        if (isinstance(command, Unknown) and command.hint == "falta_pinta") or isinstance(command, CountCommand):
             quantity = command.quantity
         return BidCommand(quantity, game.bid.face) if quantity else None
 
