@@ -441,9 +441,10 @@ class Parser:
             quantity = s.quantity if s.quantity is not None else (0 if "no" in seq else None)  # "carla no tiene"
             return PlayerCountCommand(s.player, quantity) if s.player and quantity is not None else None
         if intent == "mano":
-            # A bare hand needs two dice or more, and number words only in a
-            # full hand of five: "dos tres" is more likely a mangled bid.
-            if len(seq) == 1 and (len(s.faces) < 2 or (s.numeric_faces and len(s.faces) < 5)):
+            # A hand needs two dice or more ("tengo tres", "beto tiene as" are not
+            # one-die hands), and number words only in a full hand of five:
+            # "dos tres" or "tengo tres trenes" is more likely a bid or a count.
+            if len(s.faces) < 2 or (s.numeric_faces and len(s.faces) < 5):
                 return None
             return HandCommand(tuple(sorted(s.faces)), s.player)
         if intent == "parte":
