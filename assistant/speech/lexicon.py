@@ -12,7 +12,7 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -131,7 +131,7 @@ class Lexicon:
     """Folded word -> as written in the file (accents kept), for the recognizer."""
     raw_templates: dict[str, tuple[str, ...]]
 
-    @property
+    @cached_property
     def vocabulary(self) -> frozenset[str]:
         """Every literal word the lexicon knows (for near-miss correction and the grammar)."""
         words = set(self.numbers) | set(self.tens) | set(self.tens_with_y) | set(self.prefixes) | {self.connector} | set(self.faces)
