@@ -292,3 +292,13 @@ def test_natural_counts_and_articles() -> None:
     assert table.say("el beto no tiene")[0]
     accepted, text = table.say("carla dos nomás")
     assert accepted and text.startswith("Había tres quinas.")
+
+
+def test_a_count_said_with_its_face_must_name_the_face_counted() -> None:
+    table = Table()
+    table.play("parte ana", "tres cuadras", "dudo")
+    before = table.game.snapshot()
+    accepted, text = table.say("habían tres quinas")
+    assert not accepted and text.startswith("Esa no es la pinta que se está contando.") and table.game.snapshot() == before
+    accepted, text = table.say("habían tres cuadras")
+    assert accepted and text.startswith("Había tres cuadras.")
