@@ -72,7 +72,8 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
 
 def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], faces: list[str]) -> list[str]:
     spell = lex.spellings.get
-    bid, other_bid, call = f"{values['{cantidad}'][2]} {faces[0]}", f"{values['{cantidad}'][3]} {faces[1]}", "dudo"
+    bid, other_bid = f"{values['{cantidad}'][2]} {faces[0]}", f"{values['{cantidad}'][3]} {faces[1]}"
+    call = " ".join(expand(lex.raw_templates["dudo"][0], keep_accents=True)[0])  # the plainest call
     out: list[str] = []
     fillers = [" ".join(spell(w, w) for w in p) for p in lex.filler_phrases] + [spell(w, w) for w in sorted(lex.filler_words)]
     for w in fillers:

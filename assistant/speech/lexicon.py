@@ -122,7 +122,7 @@ class Lexicon:
     hand_kinds: dict[tuple[str, ...], str]
     """"pichanga" -> "distintas", "full" -> "full"..."""
     hand_joins: dict[str, frozenset[str]]
-    """"de", "y" and "antes": the small words of a hand named by its kind."""
+    """"de", "y", "uno" and "antes": the small words of a hand named by its kind."""
     common: frozenset[str]
     """Common Spanish words never snapped to a game word."""
     templates: dict[str, tuple[tuple[str, ...], ...]]
@@ -227,7 +227,7 @@ def load(path: Path | None = None) -> Lexicon:
         correction_phrases=tuple(tuple(p.split()) for p in _fold_list(corrections.get("frases", []), "correcciones.frases")),
         frames={k: frozenset(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
         hand_kinds=hand_kinds,
-        hand_joins={k: frozenset(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "antes")},
+        hand_joins={k: frozenset(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes")},
         common=_common(path or default_path()),
         spellings=spellings,
         numbers={fold(k): int(v) for k, v in nums["simples"].items()},

@@ -247,7 +247,7 @@ class Parser:
             rest = words[3:]
             if rest and rest[0] in joins["y"]:
                 rest = rest[1:]
-            if rest and rest[0] in ("un", "una", "dos") and len(rest) == 2:
+            if len(rest) == 2 and rest[0] in joins["uno"]:
                 rest = rest[1:]
             if len(rest) == 1 and rest[0] in faces and faces[rest[0]] != main:
                 other = faces[rest[0]]
@@ -438,8 +438,9 @@ class Parser:
         if intent == "cuenta":
             return CountCommand(s.quantity or 0)
         if intent == "cuenta_jugador":
-            quantity = s.quantity if s.quantity is not None else (0 if "no" in seq else None)  # "carla no tiene"
-            return PlayerCountCommand(s.player, quantity) if s.player and quantity is not None else None
+            return PlayerCountCommand(s.player, s.quantity) if s.player and s.quantity is not None else None
+        if intent == "cuenta_jugador_cero":  # "carla no tiene"
+            return PlayerCountCommand(s.player, 0) if s.player else None
         if intent == "mano":
             # A hand needs two dice or more ("tengo tres", "beto tiene as" are not
             # one-die hands), and number words only in a full hand of five:
