@@ -2,12 +2,17 @@
 
 The journal, the recognizer-result log and the scoreboard are observers: they
 receive every change with the game as it stands after it, and nothing in the
-referee waits for them.
+referee waits for them. An observer may answer with a ``Notice`` the table
+must hear (the journal cannot write to the disk, or can again).
+
+``Table`` is the game plus what has been said of the reveal so far; live play
+and a journal's replay move it with the same ``advance``, so both reach the
+same state after the same changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from assistant.rules import Action, Event, Game
@@ -34,13 +39,97 @@ class PartialGiven:
 
 @dataclass(frozen=True)
 class Undone:
-    """The last step (or the last partial report) was taken back."""
+    """The last thing said was taken back: the last utterance of counts or hands
+    during a reveal, else the last action."""
 
 
 Change = Played | PartialGiven | Undone
+
+StorageCause = Literal["lleno", "solo_lectura", "sin_permiso", "sin_carpeta", "falla"]
+
+
+@dataclass(frozen=True)
+class StorageFailed:
+    """The journal could not be written; the game goes on from memory."""
+
+    cause: StorageCause
+
+
+@dataclass(frozen=True)
+class StorageRecovered:
+    """The journal is written again; ``owed`` records were caught up."""
+
+    owed: int
+
+
+Notice = StorageFailed | StorageRecovered
 
 
 class Observer(Protocol):
     """Hears every accepted change, with the game as it stands after it."""
 
-    def observe(self, change: Change, game: Game) -> None: ...
+    def observe(self, change: Change, game: Game) -> Notice | None: ...
+
+
+@dataclass
+class Collecting:
+    """Counts or hands said after a reveal, one group per utterance, in order.
+    The latest value given for a player is the one that counts."""
+
+    groups: list[tuple[Partial, ...]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.groups)
+
+    def _latest(self, kind: PartialKind) -> dict[str, int | list[int]]:
+        latest: dict[str, int | list[int]] = {}
+        for group in self.groups:
+            for k, name, value in group:
+                if k == kind:
+                    latest[name] = value
+        return latest
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {name: v for name, v in self._latest("cuenta").items() if isinstance(v, int)}
+
+    @property
+    def hands(self) -> dict[str, tuple[int, ...]]:
+        return {name: tuple(v) for name, v in self._latest("mano").items() if isinstance(v, list)}
+
+    def with_group(self, group: tuple[Partial, ...]) -> Collecting:
+        """What would be collected after ``group`` (nothing changes here)."""
+        return Collecting([*self.groups, group])
+
+    def flat(self) -> list[Partial]:
+        return [p for group in self.groups for p in group]
+
+
+@dataclass
+class Table:
+    """A game and the reveal in progress: what both live play and replay move."""
+
+    game: Game
+    collecting: Collecting = field(default_factory=Collecting)
+
+    def play(self, actions: tuple[Action, ...]) -> list[list[Event]]:
+        """Apply actions in order (the caller made sure they all apply); a step
+        ends the reveal, so what was said of it is spent. Events per action."""
+        caused = [self.game.apply(action) for action in actions]
+        self.collecting = Collecting()
+        return caused
+
+    def undo(self) -> tuple[Partial, ...] | Action:
+        """Take back the last thing said: the last utterance of the reveal, else the last action."""
+        if self.collecting:
+            return self.collecting.groups.pop()
+        return self.game.undo()
+
+    def advance(self, change: Change) -> None:
+        """Apply one change (raises ``RulesError`` if an action no longer applies)."""
+        if isinstance(change, Played):
+            self.play(change.actions)
+        elif isinstance(change, PartialGiven):
+            self.collecting.groups.append(change.partials)
+        else:
+            self.undo()

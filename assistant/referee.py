@@ -15,11 +15,11 @@ observer that fails is logged and never stops the game.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from assistant import replies
-from assistant.changes import Change, Observer, Partial, PartialGiven, Played, Undone
+from assistant.changes import Change, Collecting, Notice, Observer, Partial, PartialGiven, Played, Table, Undone
 from assistant.rules import (
     HIDDEN,
     Action,
@@ -77,48 +77,33 @@ class Reply:
 log = logging.getLogger("dudo")
 
 
-@dataclass
-class _Collecting:
-    """Per-player counts or hands gathered after a reveal, in reveal order."""
-
-    counts: dict[str, int] = field(default_factory=dict)
-    hands: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
-    """Names in the order they were given, for undo."""
-
-
 class Referee:
-    def __init__(self, game: Game, observers: Iterable[Observer] = (), partials: Sequence[Partial] = ()) -> None:
-        self.game = game
+    def __init__(self, game: Game, observers: Iterable[Observer] = (), collecting: Collecting | None = None) -> None:
+        self.table = Table(game, collecting or Collecting())
         self.observers = list(observers)
-        self.collecting = _Collecting()
         self.awaiting: Callable[[], Reply] | None = None
         """A destructive step waiting for "sí"."""
-        for partial in partials:  # counts or hands given before a crash
-            self._collect(partial)
+        self.notices: list[Notice] = []
+        """What observers said since the last reply (the journal cannot write, or can again)."""
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def collecting(self) -> Collecting:
+        return self.table.collecting
 
     def publish(self, change: Change) -> None:
         """Tell every observer; one that fails is logged and the game goes on."""
         for observer in self.observers:
             try:
-                observer.observe(change, self.game)
+                notice = observer.observe(change, self.game)
             except Exception:
                 log.exception("observer %r failed on %r", observer, change)
-
-    def _collect(self, partial: Partial) -> None:
-        kind, name, value = partial
-        if kind == "cuenta":
-            assert isinstance(value, int)
-            self.collecting.counts[name] = value
-        else:
-            assert isinstance(value, list)
-            self.collecting.hands[name] = tuple(value)
-        self.collecting.order.append(name)
-
-    def _collect_all(self, partials: Sequence[Partial]) -> None:
-        for partial in partials:
-            self._collect(partial)
-        self.publish(PartialGiven(tuple(partials)))
+                continue
+            if notice is not None:
+                self.notices.append(notice)
 
     # ------------------------------------------------------------------ entry
 
@@ -126,9 +111,17 @@ class Referee:
         """What to say when the game starts (or resumes)."""
         if not self.game.history:
             return replies.greeting(self.game)
-        return replies.resumed(self.game)
+        return replies.resumed(self.game, self.collecting.flat())
 
     def handle(self, command: Command, certain: bool = True) -> Reply:
+        reply = self._handle(command, certain)
+        if self.notices:
+            said = " ".join(replies.notice(n) for n in self.notices)
+            self.notices = []
+            reply = Reply(f"{reply.text} {said}".strip(), reply.accepted, reply.events)
+        return reply
+
+    def _handle(self, command: Command, certain: bool) -> Reply:
         raised = self._bare_raise(command)
         if raised is not None:
             command = raised
@@ -230,13 +223,15 @@ class Referee:
                 return Reply(replies.unknown_player(name), False)
             if not 0 <= n <= game.seats[name].dice:
                 return Reply(replies.count_too_big(name, game.seats[name].dice, n), False)
-        self._collect_all([("cuenta", name, n) for name, n in command.counts])
-        missing = [p for p in self._reveal_order() if p not in self.collecting.counts]
-        total = sum(self.collecting.counts.values())
+        said: tuple[Partial, ...] = tuple(("cuenta", name, n) for name, n in command.counts)
+        counts = self.collecting.with_group(said).counts
+        missing = [p for p in self._reveal_order() if p not in counts]
+        total = sum(counts.values())
         if missing:
+            self._give(said)
             return Reply(replies.count_progress(game, total, missing), True)
-        reply = self._count(Count(total), certain)
-        return reply
+        # the last count completes the total: the count is the step (one record), or nothing is kept
+        return self._count(Count(total), certain)
 
     def _hand(self, command: HandCommand, certain: bool) -> Reply:
         game = self.game
@@ -257,11 +252,18 @@ class Referee:
         have = game.seats[name].dice
         if len(command.faces) != have:
             return Reply(replies.hand_size_mismatch(name, have, len(command.faces)), False)
-        self._collect_all([("mano", name, list(command.faces))])
-        missing = [p for p in order if p not in self.collecting.hands]
+        said: tuple[Partial, ...] = (("mano", name, list(command.faces)),)
+        hands = self.collecting.with_group(said).hands
+        missing = [p for p in order if p not in hands]
         if missing:
+            self._give(said)
             return Reply(replies.hand_progress(missing), True)
-        return self._count(Hands.of(dict(self.collecting.hands)), certain)
+        return self._count(Hands.of(hands), certain)
+
+    def _give(self, said: tuple[Partial, ...]) -> None:
+        change = PartialGiven(said)
+        self.table.advance(change)
+        self.publish(change)
 
     def _reveal_order(self) -> list[str]:
         """Players in the order they lift their cachos: from the starter, in the round's direction."""
@@ -284,16 +286,12 @@ class Referee:
                 trial = game.copy()
                 for action in actions:
                     trial.apply(action)
-            events: list[Event] = []
-            last: list[Event] = []
-            for action in actions:
-                last = game.apply(action)
-                events += last
+            caused = self.table.play(tuple(actions))
         except RulesError as err:
             return Reply(replies.illegal(game, err.reason), False)
-        self.collecting = _Collecting()
-        self.publish(Played(tuple(actions), tuple(events)))
-        return Reply(replies.step(game, last), True, tuple(events))
+        events = tuple(e for some in caused for e in some)
+        self.publish(Played(tuple(actions), events))
+        return Reply(replies.step(game, caused[-1]), True, events)
 
     def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
         self.awaiting = then
@@ -303,12 +301,11 @@ class Referee:
 
     def _undo(self, certain: bool) -> Reply:
         game = self.game
-        if self.collecting.order:
-            name = self.collecting.order.pop()
-            self.collecting.counts.pop(name, None)
-            self.collecting.hands.pop(name, None)
+        if self.collecting:
+            group = self.table.undo()
+            assert isinstance(group, tuple)
             self.publish(Undone())
-            return Reply(replies.count_collecting_undone(name), True)
+            return Reply(replies.count_collecting_undone([name for _kind, name, _value in group]), True)
         if not game.history:
             return Reply(replies.nothing_to_undo(), False)
         what = replies.describe_action(game, game.history[-1])
@@ -319,9 +316,8 @@ class Referee:
     def _do_undo(self) -> Reply:
         game = self.game
         what = replies.describe_action(game, game.history[-1])
-        game.undo()
+        self.table.undo()
         self.publish(Undone())
-        self.collecting = _Collecting()
         return Reply(replies.undone(what, game), True)
 
     def _query(self, command: QueryCommand) -> Reply:
