@@ -135,6 +135,8 @@ class TableIO:
 
     def __init__(self) -> None:
         self.voice = False
+        self.pushed_back: list[Heard] = []
+        """Lines heard while asking something else, to be played first."""
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -144,17 +146,28 @@ class TableIO:
         print(f"[{text}]", file=sys.stderr, flush=True)
 
     def utterances(self) -> Iterator[Heard]:
+        while self.pushed_back:
+            yield self.pushed_back.pop(0)
+        yield from self.heard()
+
+    def heard(self) -> Iterator[Heard]:
+        """What the table says, from the source itself."""
         interactive = sys.stdin.isatty()
         prompt: Callable[[], None] | None = (lambda: print("> ", end="", flush=True)) if interactive else None
         return keyboard(sys.stdin, prompt)
 
-    def ask_yes_no(self, question: str) -> bool:
+    def ask_yes_no(self, question: str, players: Iterable[str] = ()) -> bool:
+        """A yes or a no; a line of the game (a bid, a call, a question) also
+        means yes, and is kept to be played first."""
         self.tell(question)
-        parser = Parser()
-        for utterance in self.utterances():
+        parser = Parser(players=tuple(players))
+        for utterance in self.heard():
             command = parser.parse(utterance.text)
             if command.action in ("si", "no"):
                 return command.action == "si"
+            if not isinstance(command, Unknown):
+                self.pushed_back.append(utterance)
+                return True
             self.tell(replies.say_yes_or_no())
         return False
 

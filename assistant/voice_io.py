@@ -44,7 +44,7 @@ class VoiceIO(TableIO):
         print(text, flush=True)
         self.speaker.say(text)
 
-    def utterances(self) -> Iterator[Heard]:
+    def heard(self) -> Iterator[Heard]:
         for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at):
             self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")
             yield heard

@@ -3,9 +3,11 @@ line never changes the game."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant import journal
 from assistant.referee import Referee
 from assistant.rules import PRESETS, Game, preset
 from assistant.speech import Parser
@@ -35,3 +37,41 @@ def test_random_talk_never_breaks_the_referee(rules: str, lines: list[str], cert
             assert game.snapshot() == before, line
     rebuilt = Game.replay(game.rules, game.players, game.history)
     assert rebuilt.snapshot() == game.snapshot()
+
+
+COUNT_TALK = [
+    "parte ana", "tres trenes", "cuatro trenes", "dos ases", "dudo", "calzo", "paso", "corrección", "sí", "no",
+    "ana dos", "beto uno", "carla cero", "dani tres", "ana dos beto uno", "carla uno dani cero", "ana uno y beto dos",
+    "ana tren tren quina quina quina", "beto as tren cuadra cuadra sena", "carla quina quina quina quina quina",
+    "dani tren tren tren tren tren", "hay tres", "hay cero", "castigo para beto", "obligo", "dos de éstas",
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(
+    rules=st.sampled_from(PRESETS),
+    lines=st.lists(st.sampled_from(COUNT_TALK), min_size=1, max_size=40),
+    certainty=st.lists(st.booleans(), min_size=40, max_size=40),
+)
+def test_the_journal_replays_to_the_live_game_after_every_line(
+    tmp_path_factory: pytest.TempPathFactory, rules: str, lines: list[str], certainty: list[bool]
+) -> None:
+    """Per-player counts, hands and undo in the mix: after every line, a resume
+    from the journal is the live table (game and counts said so far), and an
+    utterance writes at most one record."""
+    path = tmp_path_factory.mktemp("fuzz") / "p.jsonl"
+    game = Game(preset(rules), ["ana", "beto", "carla", "dani"])
+    record = journal.Journal.create(game.rules, game.players, path)
+    referee = Referee(game, [record])
+    parser = Parser(players=game.players)
+    records = 1
+    for line, certain in zip(lines, certainty, strict=False):
+        referee.handle(parser.parse(line), certain=certain)
+        now = len(path.read_bytes().splitlines())
+        assert now in (records, records + 1), line
+        records = now
+        loaded = journal.load(path)
+        assert loaded.damage is None
+        assert loaded.game.snapshot() == game.snapshot(), line
+        assert loaded.collecting.flat() == referee.collecting.flat(), line
+    record.close()

@@ -6,6 +6,7 @@ as a list of them and rebuilt by replaying them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -71,7 +72,7 @@ class Hands:
     kind: ClassVar[str] = "manos"
 
     @classmethod
-    def of(cls, hands: dict[str, list[int] | tuple[int, ...]]) -> Hands:
+    def of(cls, hands: Mapping[str, Sequence[int]]) -> Hands:
         return cls(tuple((name, tuple(faces)) for name, faces in hands.items()))
 
 
@@ -138,26 +139,63 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    kind = data["tipo"]
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    """``data[key]`` checked to be of ``kind`` (bool is not an int here); ValueError otherwise."""
+    if key not in data:
+        if optional:
+            return None
+        raise ValueError(f"missing {key!r}")
+    value = data[key]
+    if value is None and optional:
+        return None
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise ValueError(f"{key!r} is {type(value).__name__}, not {'/'.join(k.__name__ for k in kinds)}")
+    return value
+
+
+def _faces(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in value):
+        raise ValueError("dice must be a list of numbers")
+    return tuple(value)
+
+
+def action_from_json(data: object) -> Action:
+    """The inverse of ``action_to_json``; raises ``ValueError`` on anything that is
+    not exactly what it writes (a journal line may be damaged)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action is an object, not {type(data).__name__}")
+    kind = data.get("tipo")
     if kind == "parte":
-        return Start(data.get("jugador"), data.get("sentido"))
+        direction = _field(data, "sentido", str, optional=True)
+        if direction not in (None, "izquierda", "derecha"):
+            raise ValueError(f"unknown direction {direction!r}")
+        return Start(_field(data, "jugador", str, optional=True), direction)
     if kind == "apuesta":
-        return Raise(data["jugador"], Bid.from_json(data))
+        face = _field(data, "pinta", (int, str))
+        if isinstance(face, str) and face != "estas":
+            raise ValueError(f"unknown face {face!r}")
+        return Raise(_field(data, "jugador", str), Bid(_field(data, "cantidad", int), 0 if face == "estas" else face))
     if kind == "llamada":
-        return Call(data["jugador"], data["llamada"])
+        call = _field(data, "llamada", str)
+        if call not in ("dudo", "calzo", "mato", "siciliana", "paso", "picado"):
+            raise ValueError(f"unknown call {call!r}")
+        return Call(_field(data, "jugador", str), call)
     if kind == "obligo":
-        return Oblige(data["jugador"], bool(data.get("cerrado", False)))
+        return Oblige(_field(data, "jugador", str), bool(_field(data, "cerrado", bool, optional=True)))
     if kind == "cuenta":
-        return Count(int(data["cantidad"]))
+        return Count(_field(data, "cantidad", int))
     if kind == "manos":
-        return Hands.of(data["manos"])
+        hands = _field(data, "manos", dict)
+        if not all(isinstance(name, str) for name in hands):
+            raise ValueError("hands are named by players")
+        return Hands(tuple((name, _faces(faces)) for name, faces in hands.items()))
     if kind == "juicio":
-        return Verdict(bool(data["valido"]))
+        return Verdict(_field(data, "valido", bool))
     if kind == "mano":
-        return ShownHand(tuple(data["caras"]))
+        return ShownHand(_faces(data.get("caras")))
     if kind == "castigo":
-        return Penalty(data["jugador"])
+        return Penalty(_field(data, "jugador", str))
     if kind == "revivir":
-        return Revive(data.get("jugador"))
+        return Revive(_field(data, "jugador", str, optional=True))
     raise ValueError(f"unknown action kind {kind!r}")
