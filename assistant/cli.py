@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import logging
+import logging.handlers
 import os
+import re
 import sys
 import traceback
 from collections.abc import Iterator
+from io import TextIOWrapper
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -29,8 +32,9 @@ except ImportError:  # pragma: no cover - older typer with click installed
 
 from assistant import journal as journal_module
 from assistant import replies
+from assistant.changes import Table
 from assistant.referee import Referee
-from assistant.rules import DEFAULT_PRESET, Game, RulesError, load_rules
+from assistant.rules import DEFAULT_PRESET, Game, RulesError, RuleSet, load_rules
 from assistant.session import Session, SetupError, TableIO, script_lines, simulate
 from assistant.speech import Parser, grammar
 
@@ -74,6 +78,7 @@ def _translate_help() -> None:
     original_usage = click.formatting.HelpFormatter.write_usage
 
     def usage_es(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        args = args.replace("[OPTIONS]", "[OPCIONES]").replace("COMMAND [ARGS]...", "COMANDO [ARGUMENTOS]...")
         original_usage(self, prog, args, "Uso: " if prefix is None else prefix)
 
     click.formatting.HelpFormatter.write_usage = usage_es
@@ -85,6 +90,41 @@ def _translate_help() -> None:
     typer.rich_utils.REQUIRED_LONG_STRING = "[obligatorio]"
     typer.rich_utils.ENVVAR_STRING = "[variable: {}]"
     typer.rich_utils.ABORTED_TEXT = "Cancelado."
+    typer.rich_utils.RICH_HELP = "Prueba [blue]'{command_path} {help_option}'[/] para ver la ayuda."
+    original_error = typer.rich_utils.rich_format_error
+
+    def error_es(err: Any) -> None:
+        said = _error_es(err.format_message())
+        err.format_message = lambda: said  # click builds its messages in English, as f-strings
+        original_error(err)
+
+    typer.rich_utils.rich_format_error = error_es  # type: ignore[assignment]
+
+
+_CLICK_ERRORS: list[tuple[str, Any]] = [
+    (r"No such option: (\S+) \(Possible options: (.+)\)", lambda m: f"No existe la opción {m[1]}. ¿Quisiste decir {m[2].replace(', ', ' o ')}?"),
+    (r"No such option: (\S+)", lambda m: f"No existe la opción {m[1]}."),
+    (r"Invalid value for (.+?): (?:Input should be a valid integer.*|'.*' is not a valid integer.*)",
+     lambda m: f"{m[1]} tiene que ser un número entero."),
+    (r"Invalid value for (.+?): (-?\d+) is not in the range (\d+)<=x<=(\d+)\.",
+     lambda m: f"{m[1]} tiene que ir de {m[3]} a {m[4]} (vino {m[2]})."),
+    (r"Invalid value for (.+?): Input should be less than or equal to (-?\d+)", lambda m: f"{m[1]} puede ser {m[2]} como mucho."),
+    (r"Invalid value for (.+?): Input should be greater than or equal to (-?\d+)", lambda m: f"{m[1]} tiene que ser al menos {m[2]}."),
+    (r"Invalid value for (.+?): (.*)", lambda m: f"Valor inválido para {m[1]}: {m[2]}"),
+    (r"Option '(.+)' requires an argument\.", lambda m: f"A la opción '{m[1]}' le falta su valor."),
+    (r"Missing argument '(.+)'\.", lambda m: f"Falta el argumento '{m[1]}'."),
+    (r"Missing option '(.+)'\.", lambda m: f"Falta la opción '{m[1]}'."),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", lambda m: f"Sobra: {m[1]}."),
+]
+
+
+def _error_es(message: str) -> str:
+    """click's English usage errors, said in Spanish."""
+    for pattern, spanish in _CLICK_ERRORS:
+        match = re.fullmatch(pattern, message, flags=re.DOTALL)
+        if match:
+            return str(spanish(match))
+    return message
 
 
 _translate_help()
@@ -142,11 +182,11 @@ def _rules(spec: str) -> Any:
         raise UserError(replies.refusal(err.reason)) from err
 
 
-def _new_game(rules_spec: str, players: list[str]) -> Game:
+def _new_game(rules: RuleSet, players: list[str]) -> Game:
     if len(players) < 2:
         raise UserError("Se necesitan al menos dos jugadores: --jugadores ana,beto")
     try:
-        return Game(_rules(rules_spec), players)
+        return Game(rules, players)
     except RulesError as err:
         raise UserError(replies.refusal(err.reason)) from err
 
@@ -201,7 +241,7 @@ def simular(
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
     _readable(guion)
-    game = _new_game(reglas, _players(jugadores))
+    game = _new_game(_rules(reglas), _players(jugadores))
     result = simulate(game, script_lines(guion), say=None if como_json else print)
     if como_json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -213,15 +253,26 @@ Model = Annotated[Optional[Path], typer.Option("--modelo", help="Carpeta de un m
 Mic = Annotated[Optional[str], typer.Option("--microfono", help="Micrófono: número o parte del nombre (ver «dudo dispositivos»).")]
 Speaker = Annotated[Optional[str], typer.Option("--parlante", help="Parlante: número o parte del nombre (ver «dudo dispositivos»).")]
 Voice = Annotated[Optional[str], typer.Option("--voz", help="Voz de espeak-ng, por ejemplo roa/es-419 (latinoamericana) o roa/es.")]
-Rate = Annotated[int, typer.Option("--velocidad", help="Palabras por minuto al hablar.")]
+RATES = (80, 450)
+"""Words per minute a table can follow, slowest to fastest."""
+Rate = Annotated[int, typer.Option("--velocidad", min=RATES[0], max=RATES[1], help="Palabras por minuto al hablar (de 80 a 450).")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
+
+
+OptionalRules = Annotated[
+    Optional[str],
+    typer.Option(
+        "--reglas", "-r",
+        help=f"Preset (caleuchano, yocacho, chimbo9, clasico) o un archivo TOML con reglas de la casa. Por omisión, {DEFAULT_PRESET}.",
+    ),
+]
 
 
 @app.command()
 def jugar(
     jugadores: Players = None,
-    reglas: Rules = DEFAULT_PRESET,
+    reglas: OptionalRules = None,
     texto: Text = False,
     modelo: Model = None,
     microfono: Mic = None,
@@ -235,6 +286,9 @@ def jugar(
 ) -> None:
     """Arbitra una partida: escucha, responde en voz alta y lleva la cuenta.
 
+    Si hay una partida sin terminar con los mismos jugadores (y las mismas
+    reglas, si se dicen), ofrece seguirla.
+
     Ejemplos:
 
       dudo jugar --jugadores ana,beto,carla --reglas caleuchano
@@ -243,22 +297,22 @@ def jugar(
     """
     table = _table_from(jugadores, reglas, config)
     names, rules_spec = table["jugadores"], table["reglas"]
+    asked_rules = _rules(rules_spec) if rules_spec else None
     io = _io(
         texto, modelo, microfono or table.get("microfono"), voz or table.get("voz"),
         int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"),
     )
     if not nueva:
-        found = _unfinished(partida if partida and partida.exists() else None, io)
-        resumable = found is not None and not found.finished and (not names or list(found.game.players) == names)
-        if found is not None and resumable and (continuar or io.ask_yes_no(replies.resume_offer(found.game.players))):
-            _play(found.game, journal_module.Journal(found.path), io, found.partials)
+        found = _resumable(partida if partida and partida.exists() else None, io, names, asked_rules)
+        if found is not None and (continuar or io.ask_yes_no(replies.resume_offer(found.game, found.partials), found.game.players)):
+            _play(found.table, journal_module.Journal.resume(found), io)
             return
     if not names:
         names = io.ask_players()
-    game = _new_game(rules_spec, names)
+    game = _new_game(asked_rules or _rules(DEFAULT_PRESET), names)
     record = journal_module.Journal.create(game.rules, game.players, partida if partida and not partida.exists() else None)
     io.note(f"Registro de la partida: {record.path}")
-    _play(game, record, io)
+    _play(Table(game), record, io)
 
 
 @app.command()
@@ -275,31 +329,71 @@ def reanudar(
 
     Ejemplo: dudo reanudar --texto
     """
-    loaded_io = _io(texto, modelo, microfono, voz, velocidad, [], parlante)
-    loaded = _unfinished(partida, loaded_io)
-    if loaded is None:
+    io = _io(texto, modelo, microfono, voz, velocidad, [], parlante)
+    loaded: journal_module.Loaded | None
+    if partida is not None:
+        loaded = _load(partida, io)
+    else:
+        search = journal_module.unfinished()
+        for err in search.unreadable:
+            io.tell(_journal_error(err))
+        loaded = search.found
+        if loaded is not None:
+            _tell_damage(loaded, io)
+    if loaded is None or loaded.empty:
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
         raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners, replies.payers(loaded.game))}")
-    _play(loaded.game, journal_module.Journal(loaded.path), loaded_io, loaded.partials)
+    _play(loaded.table, journal_module.Journal.resume(loaded), io)
 
 
-def _unfinished(path: Path | None, io: TableIO) -> journal_module.Loaded | None:
-    """The game in ``path``, or else the latest unfinished one, loaded once;
-    a torn last line dropped on the way is told to the table."""
+def _journal_error(err: journal_module.JournalError) -> str:
+    return f"{err} {replies.refusal(err.reason)}" if err.reason is not None else str(err)
+
+
+def _load(path: Path, io: TableIO) -> journal_module.Loaded:
+    """The game in ``path``, its damage told to the table."""
     try:
-        loaded = journal_module.load(path) if path is not None else journal_module.latest_unfinished()
+        loaded = journal_module.load(path)
     except journal_module.JournalError as err:
-        detail = f" {replies.refusal(err.reason)}" if err.reason is not None else ""
-        raise UserError(f"{err}{detail}") from err
-    if loaded is not None and loaded.dropped_line is not None:
-        io.tell(replies.journal_dropped_line(loaded.dropped_line))
+        raise UserError(_journal_error(err)) from err
+    _tell_damage(loaded, io)
     return loaded
 
 
-def _play(game: Game, record: journal_module.Journal, io: TableIO, partials: list[Any] | None = None) -> None:
+def _tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
+    damage = loaded.damage
+    if damage is None:
+        return
+    log.warning("journal %s: line %d does not read (%s)", loaded.path, damage.line, damage.detail)
+    if damage.torn:
+        io.tell(replies.journal_dropped_line(damage.line))
+    else:
+        io.tell(replies.journal_damaged(loaded.path.name, damage.line))
+
+
+def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSet | None) -> journal_module.Loaded | None:
+    """The unfinished game to offer: the one in ``path``, or the latest with
+    these players and rules (when given). Journals that cannot be read are told
+    and skipped."""
+    if path is not None:
+        loaded = _load(path, io)
+        same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
+        return loaded if same and not loaded.finished and not loaded.empty else None
+    search = journal_module.unfinished(players=players or None, rules=rules)
+    for err in search.unreadable:
+        io.tell(_journal_error(err))
+    if search.found is not None:
+        _tell_damage(search.found, io)
+    return search.found
+
+
+def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
+    game = table.game
     io.rebuild_for(list(game.players))
-    referee = Referee(game, [record], partials or [])
+    if record.first_notice is not None:
+        io.tell(replies.notice(record.first_notice))
+    referee = Referee(game, [record], table.collecting)
     session = Session(referee, Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
     session.start()
     try:
@@ -309,11 +403,13 @@ def _play(game: Game, record: journal_module.Journal, io: TableIO, partials: lis
     finally:
         record.close()
         io.close()
-    if not game.over:
+    if record.failing:
+        io.note(f"Ojo: la partida no quedó guardada entera en {record.path} (no se pudo escribir en el disco).")
+    elif not game.over and game.history:
         io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {record.path})")
 
 
-def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> dict[str, Any]:
+def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) -> dict[str, Any]:
     """Players and rules from the options, or from the table's config file
     (which may also name the microphone, speaker, voice and rate)."""
     table: dict[str, Any] = {"jugadores": _players(jugadores), "reglas": reglas}
@@ -332,12 +428,16 @@ def _table_from(jugadores: str | None, reglas: str, config: Path | None) -> dict
     if not table["jugadores"]:
         raw = data.get("jugadores", [])
         table["jugadores"] = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
-        table["reglas"] = str(data.get("reglas", reglas))
+        if "reglas" in data and reglas is None:
+            table["reglas"] = str(data["reglas"])
     for key in ("microfono", "parlante", "voz"):
         if data.get(key):
             table[key] = str(data[key])
     if "velocidad" in data:
-        table["velocidad"] = int(data["velocidad"])
+        rate = data["velocidad"]
+        if isinstance(rate, bool) or not isinstance(rate, int) or not RATES[0] <= rate <= RATES[1]:
+            raise UserError(f"En {path}, «velocidad» tiene que ser un número de {RATES[0]} a {RATES[1]} (palabras por minuto).")
+        table["velocidad"] = rate
     return table
 
 
@@ -457,14 +557,37 @@ def log_path() -> Path:
     return journal_module.default_dir() / "dudo.log"
 
 
+LOG_BYTES = 1_000_000
+"""The log rotates at this size, keeping two old files: about 3 MB at most."""
+
+
+class _QuietLog(logging.handlers.RotatingFileHandler):
+    """A log that cannot be written (disk full, read-only) drops the line: it
+    never prints to the table or stops the game."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
+def _setup_log(path: Path) -> None:
+    logging.raiseExceptions = False
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = _QuietLog(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8", delay=True)
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    root.addHandler(handler)
+
+
 def main() -> None:
     """Run the app; a player never sees a traceback (it goes to the log file)."""
     path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        logging.basicConfig(filename=path, level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    except OSError:
-        logging.basicConfig(level=logging.WARNING)
+    _setup_log(path)
+    if isinstance(sys.stdin, TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # a stray byte that is not UTF-8 is not fatal
     try:
         app()
     except UserError as err:

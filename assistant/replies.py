@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from assistant import words as names
+from assistant.changes import Notice, Partial, StorageCause, StorageFailed
 from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
 from assistant.rules import events as ev
 from assistant.rules import refusals as no
@@ -483,6 +484,13 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return "Hay un jugador sin nombre."
         case no.DuplicatePlayer(name):
             return f"Hay dos jugadores que se llaman {name}."
+        case no.SameSoundingNames(first, second):
+            return (f"«{first}» y «{second}» suenan igual: no sabría a cuál le hablan. "
+                    "Usen otro nombre o un apodo para uno de ellos.")
+        case no.UnsayableName(name):
+            return f"«{name}» no es un nombre que se pueda decir: usen solo letras."
+        case no.TooManyPlayers(players, maximum):
+            return f"Son {_n(players)} jugadores y se juega con {_n(maximum)} como mucho."
         case no.TooManyWinners():
             return "Tiene que haber más jugadores que ganadores."
         case no.GameIsOver(winners):
@@ -613,8 +621,11 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return "Las caras de un dado van del uno al seis."
         case no.NothingToJudge():
             return "No hay ningún paso ni picado dudado ahora."
-        case no.UnknownRule(key, source):
-            return f"Regla desconocida '{key}' en {_source(source)}."
+        case no.UnknownRule(key, source, suggestion):
+            close = f" ¿Quisiste decir '{suggestion}'?" if suggestion else ""
+            return f"Regla desconocida '{key}' en {_source(source)}.{close}"
+        case no.RuleErrors(reasons):
+            return f"Hay {_n(len(reasons), True)} cosas que arreglar: " + " ".join(refusal(r) for r in reasons)
         case no.BadRuleValue(key, expected, value, choices):
             wanted = {
                 "choice": f"uno de: {', '.join(choices)}",
@@ -625,8 +636,8 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
                 "hands": f"una lista con: {', '.join(choices)}",
             }[expected]
             return f"'{key}' debe ser {wanted} (vino {value!r})."
-        case no.RuleTooSmall(key, minimum, source):
-            return f"'{key}' debe ser al menos {minimum} en {_source(source)}."
+        case no.RuleOutOfRange(key, minimum, maximum, source):
+            return f"'{key}' debe ir de {minimum} a {maximum} en {_source(source)}."
         case no.UnknownPreset(name, presets, True):
             return f"No conozco las reglas '{name}': no es un preset ({', '.join(presets)}) ni un archivo."
         case no.UnknownPreset(name, presets, _):
@@ -635,7 +646,13 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"Al registro le falta la regla '{key}'."
         case no.RuleMissing(key, source):
             return f"Al {_source(source).removeprefix('el ')} le falta '{key}'."
-        case no.BadRulesFile(file, detail):
+        case no.BadRulesFile(file, "carpeta"):
+            return f"{file} es una carpeta; las reglas de la casa van en un archivo .toml."
+        case no.BadRulesFile(file, "no_utf8"):
+            return f"El archivo {file} no está en UTF-8: guárdalo de nuevo como UTF-8 (texto normal)."
+        case no.BadRulesFile(file, "ilegible", detail):
+            return f"No pude leer el archivo {file}: {detail}."
+        case no.BadRulesFile(file, _, detail):
             return f"El archivo {file} no es TOML válido: {detail}."
         case no.BadPresetKey(file):
             return f"'preset' debe ser el nombre de un preset en {file}."
@@ -727,8 +744,27 @@ def nothing_to_undo() -> str:
     return "No hay nada que deshacer."
 
 
-def count_collecting_undone(name: str) -> str:
-    return f"Borré lo de {name}."
+def count_collecting_undone(players: Sequence[str]) -> str:
+    """The last utterance of counts or hands taken back (it may have named several)."""
+    return f"Borré lo de {names.join_and(list(dict.fromkeys(players)))}."
+
+
+_STORAGE_CAUSES: dict[StorageCause, str] = {
+    "lleno": "el disco está lleno",
+    "solo_lectura": "el disco quedó en solo lectura",
+    "sin_permiso": "no tengo permiso para escribir en la carpeta",
+    "sin_carpeta": "la carpeta de las partidas ya no está",
+    "falla": "el disco está fallando",
+}
+
+
+def notice(what: Notice) -> str:
+    """What the table must hear about the journal."""
+    if isinstance(what, StorageFailed):
+        return (f"No puedo guardar la partida: {_STORAGE_CAUSES[what.cause]}. Sigo arbitrando, "
+                "pero si se corta la luz se pierde lo que venga desde ahora.")
+    owed = "la jugada que debía" if what.owed == 1 else f"las {what.owed} jugadas que debía"
+    return f"Ya puedo guardar la partida otra vez: guardé {owed}."
 
 
 def describe_action(game: Game, action: Action) -> str:
@@ -750,13 +786,38 @@ def describe_action(game: Game, action: Action) -> str:
     return f"el castigo de {action.player}"
 
 
-def resumed(game: Game) -> str:
+def resumed(game: Game, given: Sequence[Partial] = ()) -> str:
     where = f"Seguimos la partida: ronda {names.number(game.round_number, False, False)}."
-    return f"{where} {current_bid(game)}"
+    return f"{where} {pending_now(game, given)}"
 
 
-def resume_offer(players: Sequence[str]) -> str:
-    return f"Hay una partida sin terminar con {names.join_and(list(players))}. ¿La seguimos? Sí o no."
+def pending_now(game: Game, given: Sequence[Partial] = ()) -> str:
+    """Where a game stands, for a resume: the round's mode, the bid and what is missing."""
+    parts: list[str] = []
+    if game.obligo is not None:
+        parts.append(f"Es el obligo de {game.obligo.obligador}.")
+    elif game.mode == "uno_contra_uno" and len(game.players) > 2:
+        parts.append("Quedan dos: uno contra uno.")
+    if game.phase == "cuenta" and given:
+        said = ", ".join(f"{name} {_said(v) if isinstance(v, int) else 'mostró su mano'}" for _k, name, v in given)
+        parts.append(f"Van {say(game, game.bid)}, de {game.bidder}, y estamos contando: ya dijeron {said}." if game.bid
+                     else f"Estamos contando: ya dijeron {said}.")
+    else:
+        parts.append(current_bid(game))
+    return " ".join(parts)
+
+
+def resume_offer(game: Game, given: Sequence[Partial] = ()) -> str:
+    """The offer to go on with an unfinished game: rules, round, score and what is pending."""
+    who = names.join_and(list(game.players))
+    round_said = names.number(game.round_number, False, False)
+    return (f"Hay una partida sin terminar de {who}, con reglas {game.rules.name}, en la ronda {round_said}. "
+            f"{score(game)} {pending_now(game, given)} ¿La seguimos? Sí o no.")
+
+
+def journal_damaged(file_name: str, line_number: int) -> str:
+    return (f"Ojo: el registro {file_name} está dañado en la línea {line_number}. "
+            "Lo que venía antes de esa línea está bien, y desde ahí se sigue.")
 
 
 def unheard_names(unknown: Sequence[str]) -> str:

@@ -101,7 +101,7 @@ def test_errors_are_spanish_without_traceback(tmp_path: Path, data_dir: dict[str
     bad.write_text('{"formato": 1}\n{"accion"\n{"x": 1}\n', "utf-8")
     result = dudo("reanudar", "--texto", "--partida", str(bad), env=data_dir)
     assert result.returncode == 1
-    assert "Traceback" not in result.stderr and "dañado" in result.stderr
+    assert "Traceback" not in result.stderr and "roto.jsonl no es un registro de partida" in result.stderr
     for args, message in [
         (["jugar", "--texto", "--jugadores", "ana"], "al menos dos jugadores"),
         (["jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "truco"], "No conozco las reglas"),
@@ -141,4 +141,80 @@ def test_resume_after_a_torn_write_says_so(data_dir: dict[str, str]) -> None:
     path.write_bytes(path.read_bytes()[:-20])  # the power went mid-write
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert "estaba cortada y la descarté" in result.stdout
+    assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
+
+
+def _journals(data_dir: dict[str, str]) -> list[Path]:
+    return sorted((Path(data_dir["DUDO_DATOS"]) / "partidas").glob("partida-*.jsonl"))
+
+
+def test_the_resume_offer_names_rules_score_and_pending_and_a_game_line_means_yes(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho",
+         stdin="parte ana\ntres trenes\ndudo\nhay cero\ncuatro quinas\ndudo\nbeto uno\n", env=data_dir)
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", stdin="carla cero\n", env=data_dir)
+    offer, *rest = result.stdout.splitlines()
+    assert offer.startswith("Hay una partida sin terminar de ana, beto y carla, con reglas yocacho, en la ronda dos.")
+    assert "Ana, cuatro dados; beto, cinco dados; carla, cinco dados." in offer
+    assert "estamos contando: ya dijeron beto uno." in offer and offer.endswith("¿La seguimos? Sí o no.")
+    # "carla cero" is a game line: it means yes, and it is played
+    assert rest[0].startswith("Seguimos la partida: ronda dos.")
+    assert rest[1] == "Va uno. Falta ana."
+
+
+def test_other_rules_or_players_are_not_the_same_game(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho", stdin="parte ana\ntres trenes\n", env=data_dir)
+    for args in (["--jugadores", "ana,beto,carla", "--reglas", "caleuchano"], ["--jugadores", "ana,beto"]):
+        result = dudo("jugar", "--texto", *args, stdin="parte ana\n", env=data_dir)
+        assert "partida sin terminar" not in result.stdout, args
+        assert result.stdout.startswith("¡Hola!"), args
+    found = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho", stdin="sí\n", env=data_dir)
+    assert found.stdout.startswith("Hay una partida sin terminar de ana, beto y carla, con reglas yocacho")
+
+
+def test_empty_games_are_never_unfinished_and_never_hide_the_real_one(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte ana\ntres trenes\n", env=data_dir)
+    for _ in range(2):  # started and left at once
+        empty = dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="", env=data_dir)
+        assert empty.returncode == 0
+    assert len(_journals(data_dir)) == 1  # an empty game leaves no journal behind
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
+
+
+def test_a_damaged_newest_journal_is_told_and_offered_up_to_its_last_good_line(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte ana\ntres trenes\n", env=data_dir)
+    dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\nseis quinas\ndudo\n", env=data_dir)
+    newest = _journals(data_dir)[-1]
+    lines = newest.read_bytes().split(b"\n")
+    lines[3] = b"\x00\xff garbage"
+    newest.write_bytes(b"\n".join(lines))
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert f"el registro {newest.name} está dañado en la línea 4" in result.stdout
+    assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 3
+    # the damaged file is kept aside, and the game goes on in a clean journal
+    assert newest.with_name(newest.name + ".dañado").exists()
+    assert "dañado" not in dudo("reanudar", "--texto", stdin="", env=data_dir).stdout
+
+
+@pytest.mark.parametrize("bad", [b"5", b"[]", b"null", b'{"acciones": [{"tipo": "cuenta", "cantidad": "3"}]}'])
+def test_the_service_start_never_crash_loops_on_a_damaged_journal(data_dir: dict[str, str], bad: bytes) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte ana\ntres trenes\ncuatro trenes\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = bad
+    path.write_bytes(b"\n".join(lines))
+    for _ in range(2):  # twice: a restart finds a clean journal
+        result = dudo("jugar", "--texto", "--continuar", "--jugadores", "ana,beto", stdin="repite\n", env=data_dir)
+        assert result.returncode == 0 and "Traceback" not in result.stderr and "Algo falló" not in result.stderr
+        assert "Parte ana" in result.stdout or "Todavía no hay apuesta" in result.stdout
+
+
+def test_a_journal_that_is_not_one_never_blocks_the_others(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte ana\ntres trenes\n", env=data_dir)
+    folder = Path(data_dir["DUDO_DATOS"]) / "partidas"
+    (folder / "partida-99999999-999999-999999.jsonl").write_bytes(b"\xff\xfe\x00 no soy un registro\n{}\n")
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0
+    assert "partida-99999999-999999-999999.jsonl no es un registro de partida" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout

@@ -848,4 +848,52 @@ def test_players_must_be_distinct_and_at_least_two() -> None:
     with pytest.raises(IllegalAction):
         Game(preset("yocacho"), ["ana"])
     with pytest.raises(IllegalAction, match="DuplicatePlayer"):
-        Game(preset("yocacho"), ["ana", "Ana"])
+        Game(preset("yocacho"), ["ana", "ana"])
+    # every "ana" said at the table would go to one of them
+    for pair in (["ana", "Ana"], ["ana", "aná"], ["ana", "Ana."], ["José", "jose"]):
+        with pytest.raises(IllegalAction, match="SameSoundingNames"):
+            Game(preset("yocacho"), pair)
+
+
+def test_names_must_be_sayable_and_tables_sensible() -> None:
+    for bad in ("b2", "7", "beto!", "@"):
+        with pytest.raises(IllegalAction, match="UnsayableName"):
+            Game(preset("yocacho"), ["ana", bad])
+    assert Game(preset("yocacho"), ["Ana María", "José-Luis", "O'Neill", "Ñuñoa"]).players[3] == "Ñuñoa"
+    Game(preset("yocacho"), [f"jugador {chr(97 + i)}" for i in range(10)])
+    with pytest.raises(IllegalAction, match="TooManyPlayers"):
+        Game(preset("yocacho"), [f"jugador {chr(97 + i)}" for i in range(11)])
+
+
+def test_house_rules_report_every_problem_at_once(tmp_path: Path) -> None:
+
+
+    house = tmp_path / "casa.toml"
+    house.write_text('preset = "yocacho"\nwinners = 0\ndice_per_playr = 3\nsiciliana_cost = 9\nmillas = "si"\n', "utf-8")
+    with pytest.raises(RulesError) as caught:
+        load_rules(house)
+    said = refusal(caught.value.reason)
+    assert said.startswith("Hay cuatro cosas que arreglar:")
+    for part in ("'winners' debe ir de 1 a 9", "¿Quisiste decir 'dice_per_player'?", "'siciliana_cost' debe ir de 1 a 5",
+                 "'millas' debe ser true o false"):
+        assert part in said
+    for key, value in (("dice_per_player", 0), ("dice_per_player", 11), ("loss_limit", 0), ("loss_limit", 50), ("payers", -1)):
+        house.write_text(f'preset = "caleuchano"\n{key} = {value}\n', "utf-8")
+        with pytest.raises(RulesError, match="RuleOutOfRange"):
+            load_rules(house)
+
+
+def test_a_rules_path_that_is_a_folder_not_utf8_or_with_a_bom(tmp_path: Path) -> None:
+
+
+    with pytest.raises(RulesError) as caught:
+        load_rules(tmp_path)
+    assert "es una carpeta" in refusal(caught.value.reason)
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes('preset = "yocacho"\nname = "café"\n'.encode("latin-1"))
+    with pytest.raises(RulesError) as caught:
+        load_rules(latin)
+    assert "no está en UTF-8" in refusal(caught.value.reason)
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes('\ufeffpreset = "yocacho"\nmillas = true\n'.encode())
+    assert load_rules(bom).millas

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import math
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -115,6 +116,17 @@ class RoundState:
     pending: Pending | None = None
 
 
+MAX_PLAYERS = 10
+"""A table of ten is already loud; more would not fit the dice or the turns."""
+
+
+def name_key(name: str) -> str:
+    """What is left of a name once accents, case and punctuation are dropped:
+    two players with the same key could never be told apart by voice."""
+    plain = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in plain.casefold() if c.isalnum())
+
+
 class Game:
     """A game of Dudo under one rule set, players given in seat order
     (the order play goes *por la izquierda*)."""
@@ -125,10 +137,18 @@ class Game:
             raise refuse(no.TooFewPlayers())
         if any(not p for p in seats):
             raise refuse(no.UnnamedPlayer())
-        lowered = [p.lower() for p in seats]
-        if len(set(lowered)) != len(lowered):
-            dup = next(p for p in seats if lowered.count(p.lower()) > 1)
-            raise refuse(no.DuplicatePlayer(dup))
+        if len(seats) > MAX_PLAYERS:
+            raise refuse(no.TooManyPlayers(len(seats), MAX_PLAYERS))
+        heard: dict[str, str] = {}
+        for name in seats:
+            key = name_key(name)
+            if key in heard:
+                first = heard[key]
+                raise refuse(no.DuplicatePlayer(name) if first == name else no.SameSoundingNames(first, name))
+            heard[key] = name
+        for name in seats:
+            if not any(c.isalpha() for c in name) or any(not (c.isalpha() or c in " -'") for c in name):
+                raise refuse(no.UnsayableName(name))
         if rules.winners >= len(seats):
             raise refuse(no.TooManyWinners(rules.winners, len(seats)))
         self.rules = rules

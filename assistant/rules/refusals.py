@@ -46,6 +46,27 @@ class TooManyWinners(Reason):
     players: int
 
 
+@dataclass(frozen=True, slots=True)
+class TooManyPlayers(Reason):
+    players: int
+    maximum: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnsayableName(Reason):
+    """A name the table could never say: no letters, or digits and symbols in it."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SameSoundingNames(Reason):
+    """Two names that are one once accents, case and punctuation are dropped."""
+
+    first: str
+    second: str
+
+
 # ---------------------------------------------------------------- any time
 
 
@@ -379,6 +400,8 @@ class NothingToJudge(Reason):
 class UnknownRule(Reason):
     key: str
     source: str
+    suggestion: str | None = None
+    """The known key closest to the misspelled one, if any is close."""
     family: ClassVar[Family] = "ruleset"
 
 
@@ -392,10 +415,19 @@ class BadRuleValue(Reason):
 
 
 @dataclass(frozen=True, slots=True)
-class RuleTooSmall(Reason):
+class RuleOutOfRange(Reason):
     key: str
     minimum: int
+    maximum: int
     source: str
+    family: ClassVar[Family] = "ruleset"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleErrors(Reason):
+    """Every problem of a house-rules file, reported at once."""
+
+    reasons: tuple[Reason, ...]
     family: ClassVar[Family] = "ruleset"
 
 
@@ -418,7 +450,8 @@ class RuleMissing(Reason):
 @dataclass(frozen=True, slots=True)
 class BadRulesFile(Reason):
     file: str
-    detail: str
+    problem: Literal["carpeta", "no_utf8", "ilegible", "toml"]
+    detail: str = ""
     family: ClassVar[Family] = "ruleset"
 
 

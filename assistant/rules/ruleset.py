@@ -13,6 +13,7 @@ kind raises ``RuleSetError`` whose reason names the key.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import tomllib
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from assistant.rules import refusals as no
-from assistant.rules.errors import refuse
+from assistant.rules.errors import RulesError, refuse
 
 PRESETS = ("caleuchano", "yocacho", "chimbo9", "clasico")
 DEFAULT_PRESET = "caleuchano"
@@ -146,7 +147,19 @@ _HINTS = get_type_hints(RuleSet)
 _KEYS = {f.name for f in fields(RuleSet)} - {"overrides"}
 
 
-def _check_value(key: str, value: Any) -> Any:
+BOUNDS: dict[str, tuple[int, int]] = {
+    "dice_per_player": (1, 10),
+    "loss_limit": (1, 20),
+    "winners": (1, 9),
+    "payers": (0, 9),
+    "siciliana_cost": (1, 5),
+    "paso_min_dice": (0, 10),
+}
+"""The sensible range of each number a table may set (a cacho holds five dice;
+no book plays to more than a dozen palos)."""
+
+
+def _check_value(key: str, value: Any, source: str = "") -> Any:
     hint = _HINTS[key]
     origin = get_origin(hint)
     if origin is Literal:
@@ -159,8 +172,11 @@ def _check_value(key: str, value: Any) -> Any:
             raise refuse(no.BadRuleValue(key, "bool", value))
         return value
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int):
             raise refuse(no.BadRuleValue(key, "int", value))
+        low, high = BOUNDS.get(key, (0, 1_000))
+        if not low <= value <= high:
+            raise refuse(no.RuleOutOfRange(key, low, high, source))
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
@@ -177,11 +193,22 @@ def _check_value(key: str, value: Any) -> Any:
 
 
 def _build(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """The keys checked; every problem is reported at once."""
     checked: dict[str, Any] = {}
+    problems: list[no.Reason] = []
     for key, value in data.items():
         if key not in _KEYS:
-            raise refuse(no.UnknownRule(key, source))
-        checked[key] = _check_value(key, value)
+            close = difflib.get_close_matches(key, sorted(_KEYS), n=1, cutoff=0.6)
+            problems.append(no.UnknownRule(key, source, close[0] if close else None))
+            continue
+        try:
+            checked[key] = _check_value(key, value, source)
+        except RulesError as err:
+            problems.append(err.reason)
+    if len(problems) == 1:
+        raise refuse(problems[0])
+    if problems:
+        raise refuse(no.RuleErrors(tuple(problems)))
     return checked
 
 
@@ -203,12 +230,7 @@ def with_overrides(base: RuleSet, overrides: dict[str, Any], source: str = "") -
     ``source`` names where they came from (a file's name; "" for the table's own)."""
     checked = _build(overrides, source)
     changed = tuple(k for k in checked if k not in ("name", "summary"))
-    result = dataclasses.replace(base, **checked, overrides=base.overrides + changed)
-    if result.scoring != "dados" and result.loss_limit < 1:
-        raise refuse(no.RuleTooSmall("loss_limit", 1, source))
-    if result.dice_per_player < 1:
-        raise refuse(no.RuleTooSmall("dice_per_player", 1, source))
-    return result
+    return dataclasses.replace(base, **checked, overrides=base.overrides + changed)
 
 
 LEGACY = {
@@ -243,10 +265,16 @@ def load_rules(spec: str | Path) -> RuleSet:
     path = Path(spec)
     if not path.exists():
         raise refuse(no.UnknownPreset(text_spec, PRESETS, file_missing=True))
+    if path.is_dir():
+        raise refuse(no.BadRulesFile(path.name, "carpeta"))
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise refuse(no.BadRulesFile(path.name, str(err))) from err
+        data = tomllib.loads(path.read_text("utf-8-sig"))  # a BOM from a Windows editor is fine
+    except UnicodeDecodeError as err:
+        raise refuse(no.BadRulesFile(path.name, "no_utf8")) from err
+    except OSError as err:
+        raise refuse(no.BadRulesFile(path.name, "ilegible", err.strerror or "")) from err
+    except tomllib.TOMLDecodeError as err:
+        raise refuse(no.BadRulesFile(path.name, "toml", str(err))) from err
     base_name = data.pop("preset", DEFAULT_PRESET)
     if not isinstance(base_name, str):
         raise refuse(no.BadPresetKey(path.name))
