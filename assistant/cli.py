@@ -151,6 +151,13 @@ UserError = SetupError
 """A problem to tell the player in Spanish, without a traceback."""
 
 
+class CannotServe(UserError):
+    """The service cannot referee at all (no voice model): exit code 3, which
+    the unit does not restart on (restarting cannot help)."""
+
+    exit_code = 3
+
+
 # ------------------------------------------------------------------ shared options
 
 Players = Annotated[
@@ -457,6 +464,9 @@ def _io(
     except models.DownloadError as err:
         raise UserError(str(err)) from err
     if model_path is None:
+        if os.environ.get("INVOCATION_ID"):  # started by systemd: nobody can type
+            raise CannotServe("No hay modelo de voz en español y sin él el servicio no puede arbitrar, así que no vuelvo a "
+                              "intentarlo. Para instalarlo: dudo modelo descargar; después: systemctl --user restart dudo")
         print(
             "[No hay modelo de voz en español, así que se juega escribiendo. "
             "Para jugar hablando: dudo modelo descargar]",
@@ -592,7 +602,8 @@ def main() -> None:
         app()
     except UserError as err:
         print(str(err), file=sys.stderr)
-        sys.exit(1)
+        log.error("%s", err)
+        sys.exit(getattr(err, "exit_code", 1))
     except Exception:
         log.error("error inesperado\n%s", traceback.format_exc())
         print(f"Algo falló y no pude seguir. El detalle quedó en {path}.", file=sys.stderr)

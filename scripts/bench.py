@@ -6,6 +6,7 @@
 - reply latency: from the end of an utterance's audio to the reply text,
   recognizer excluded (parse + referee) and included (vosk's last chunk too)
 - peak memory with a model loaded
+- journal: loading a long game (2,000 and 8,000 rounds) after a power cut
 
 The recognizer figures use the model in DUDO_MODELO, or the Korean stand-in
 model with Korean speech (the Spanish model cannot be downloaded here).
@@ -149,8 +150,63 @@ def bench_recognizer(repeats: int = 15) -> dict[str, object]:
     }
 
 
+def long_journal(path: Path, rounds: int) -> Game:
+    """A game that never ends: clasico, 1 vs 1, a doubted raise (the bidder
+    loses a die) then an exact calzo (the caller gets it back), with per-player
+    counts, a "corrección" of a count each round and an undone result every
+    tenth round, all written by the real journal."""
+    from assistant import journal
+    from assistant.changes import PartialGiven, Played, Table, Undone
+    from assistant.rules import Bid, Call, Count, Raise, Start
+
+    game = Game(preset("clasico"), ["ana", "beto"])
+    record = journal.Journal.create(game.rules, game.players, path)
+    table = Table(game)
+
+    def step(*actions: object) -> None:
+        caused = table.play(actions)  # type: ignore[arg-type]
+        record.observe(Played(actions, tuple(e for c in caused for e in c)), game)  # type: ignore[arg-type]
+
+    step(Start("ana"))
+    for n in range(rounds):
+        step(Raise(game.turn or "", Bid(1, 3)))
+        step(Raise(game.turn or "", Bid(2, 3)))
+        total = 0 if n % 2 == 0 else 2
+        step(Call(game.turn or "", "dudo" if n % 2 == 0 else "calzo"))
+        record.observe(PartialGiven((("cuenta", "ana", 1),)), game)
+        record.observe(Undone(), game)
+        record.observe(PartialGiven((("cuenta", "ana", total),)), game)
+        step(Count(total))
+        if n % 10 == 0:
+            game.undo()
+            record.observe(Undone(), game)
+            step(Count(total))
+    record.close()
+    return game
+
+
+def bench_journal(sizes: tuple[int, ...] = (2000, 8000)) -> dict[str, object]:
+    """Seconds to load (replay) a journal of that many rounds, best of three."""
+    from assistant import journal
+
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for rounds in sizes:
+            path = Path(folder) / f"{rounds}.jsonl"
+            game = long_journal(path, rounds)
+            times = []
+            for _ in range(3):
+                start = time.perf_counter()
+                loaded = journal.load(path)
+                times.append(time.perf_counter() - start)
+            assert loaded.game.snapshot() == game.snapshot()
+            results[f"{rounds}_rondas"] = {"segundos": round(min(times), 3), "lineas": len(path.read_bytes().splitlines())}
+    return results
+
+
 def main() -> None:
     results: dict[str, object] = {
+        "registro": bench_journal(),
         "reglas": bench_rules(),
         "parser": bench_parser(),
         "gramatica": bench_grammar(),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Raspberry Pi: the referee as a systemd service that starts at boot and,
-# after a crash or a power cut, resumes the game from its journal.
+# Raspberry Pi: the referee as a systemd *user* service of the table's user,
+# started at boot (lingering) and resuming the game from its journal after a
+# crash or a power cut. A user service runs beside the user's PipeWire or
+# PulseAudio, so it reaches the microphone and the speaker; it never runs as root.
 #   sudo bash scripts/instalar_servicio.sh [--usuario pi]
 # Idempotent: a second run changes nothing. The table is set in
-# /etc/dudo/mesa.toml (players, rules, microphone, speaker, voice).
-# DUDO_RAIZ=/some/dir writes under that folder instead of / and skips
-# apt and systemctl (for tests).
+# /etc/dudo/mesa.toml (players, rules, microphone, speaker, voice, pantalla).
+# DUDO_RAIZ=/some/dir writes under that folder instead of / (homes under
+# DUDO_RAIZ/home) and skips apt, loginctl and systemctl (for tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
@@ -18,23 +20,36 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+if [ "$user" = "root" ] || { [ -z "$root" ] && [ "$(id -u "$user" 2>/dev/null || echo 0)" = 0 ]; }; then
+    echo "El árbitro nunca corre como root: indica el usuario de la mesa, por ejemplo: sudo bash scripts/instalar_servicio.sh --usuario pi" >&2
+    exit 1
+fi
+case "$repo$user" in
+    *%*) echo "La carpeta o el usuario tienen un «%», que systemd no acepta en una ruta: mueve el repositorio." >&2; exit 1 ;;
+esac
+
 if [ -z "$root" ]; then
     if [ "$(id -u)" -ne 0 ]; then
-        echo "Hay que correrlo con sudo: sudo bash scripts/instalar_servicio.sh" >&2
+        echo "Hay que correrlo con sudo: sudo bash scripts/instalar_servicio.sh --usuario $user" >&2
         exit 1
     fi
+    getent passwd "$user" >/dev/null || { echo "No existe el usuario $user." >&2; exit 1; }
+    home="$(getent passwd "$user" | cut -d: -f6)"
     sudo -u "$user" bash scripts/instalar.sh
     sudo -u "$user" .venv/bin/dudo modelo descargar --si-falta || echo "Sin modelo de voz por ahora: el servicio jugará cuando esté (dudo modelo descargar)."
     getent group audio >/dev/null && usermod -a -G audio "$user"
+else
+    home="$root/home/$user"
 fi
 
 changed=0
-install_file() {  # install_file CONTENT PATH MODE: write only when different
-    local content="$1" path="$2" mode="$3"
+install_file() {  # install_file CONTENT PATH MODE [OWNER]: write only when different
+    local content="$1" path="$2" mode="$3" owner="${4:-}"
     mkdir -p "$(dirname "$path")"
     if [ ! -f "$path" ] || [ "$(cat "$path")" != "$content" ]; then
         printf '%s\n' "$content" > "$path.tmp"
         chmod "$mode" "$path.tmp"
+        [ -n "$owner" ] && [ -z "$root" ] && chown "$owner" "$path.tmp"
         mv "$path.tmp" "$path"
         echo "Escrito: $path"
         changed=1
@@ -46,16 +61,38 @@ if [ ! -f "$root$config" ]; then
     install_file "$(cat scripts/mesa.toml.ejemplo)" "$root$config" 644
     echo "Edita $config con los jugadores y las reglas de tu mesa."
 fi
-unit="$(sed -e "s|@REPO@|$repo|g" -e "s|@USER@|$user|g" -e "s|@CONFIG@|$config|g" scripts/dudo.service.in)"
-install_file "$unit" "$root/etc/systemd/system/dudo.service" 644
+# the data folder (journals, log) is the only place the service may write
+data="${home#"$root"}/.local/share/dudo"
+mkdir -p "$root$data"
+[ -z "$root" ] && chown -R "$user:" "$home/.local" && chmod 700 "$root$data"
+# the network only when the scoreboard is on
+net="" ipdeny="IPAddressDeny=any"
+if grep -Eq '^[[:space:]]*pantalla[[:space:]]*=' "$root$config"; then
+    net=" AF_INET AF_INET6" ipdeny=""
+fi
+unit="$(sed -e "s|@REPO@|$repo|g" -e "s|@USER@|$user|g" -e "s|@CONFIG@|$config|g" -e "s|@DATA@|$data|g" \
+            -e "s|@NET@|$net|g" -e "s|@IPDENY@|$ipdeny|g" scripts/dudo.service.in)"
+install_file "$unit" "$home/.config/systemd/user/dudo.service" 644 "$user:"
 
 if [ -z "$root" ]; then
-    if [ "$changed" = 1 ]; then
+    chown -R "$user:" "$home/.config/systemd"
+    # an older install ran a system service: retire it
+    if [ -f /etc/systemd/system/dudo.service ]; then
+        systemctl disable --now dudo.service || true
+        rm -f /etc/systemd/system/dudo.service
         systemctl daemon-reload
     fi
-    systemctl is-enabled --quiet dudo.service || systemctl enable dudo.service
-    systemctl is-active --quiet dudo.service || systemctl start dudo.service
-    [ "$changed" = 1 ] && systemctl restart dudo.service
+    loginctl enable-linger "$user"
+    uid="$(id -u "$user")"
+    for _ in $(seq 1 20); do [ -S "/run/user/$uid/bus" ] && break; sleep 0.5; done
+    as_user() { runuser -u "$user" -- env XDG_RUNTIME_DIR="/run/user/$uid" DBUS_SESSION_BUS_ADDRESS="unix:path=/run/user/$uid/bus" "$@"; }
+    [ "$changed" = 1 ] && as_user systemctl --user daemon-reload
+    as_user systemctl --user is-enabled --quiet dudo.service || as_user systemctl --user enable dudo.service
+    if [ "$changed" = 1 ]; then
+        as_user systemctl --user restart dudo.service
+    else
+        as_user systemctl --user is-active --quiet dudo.service || as_user systemctl --user start dudo.service
+    fi
 fi
 [ "$changed" = 0 ] && echo "Sin cambios: el servicio ya estaba instalado."
 exit 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -156,6 +157,32 @@ def test_undo_restores_the_previous_state(name: str, seed: int) -> None:
     assert game.snapshot() == previous
 
 
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(PRESETS), seed=st.integers(0, 2**32), undos=st.integers(1, 30), steps=st.integers(20, 200))
+def test_undo_again_and_again_matches_a_replay(name: str, seed: int, undos: int, steps: int) -> None:
+    """Undo rebuilds from a round's mark (or the start): any number of undos in
+    a row, across round boundaries, equals replaying what is left; and the game
+    plays on from there as a replayed one would."""
+    game = run_random_game(name, 3, seed, steps, {})
+    for _ in range(min(undos, len(game.history))):
+        game.undo()
+        rebuilt = Game.replay(game.rules, game.players, game.history)
+        assert game.snapshot() == rebuilt.snapshot()
+    rng = random.Random(seed)
+    for _ in range(40):
+        if game.over:
+            break
+        action = random_action(rng, game)
+        assert game.is_legal(action) == rebuilt.is_legal(action)
+        if game.is_legal(action):
+            game.apply(action)
+            rebuilt.apply(action)
+            if rng.random() < 0.2:
+                game.undo()
+                rebuilt = Game.replay(game.rules, game.players, rebuilt.history[:-1])
+        assert game.snapshot() == rebuilt.snapshot()
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_legal_actions_agree_with_is_legal_and_apply(name: str) -> None:
     """The python-chess triangle: legal_actions, is_legal and apply agree."""
@@ -188,3 +215,20 @@ def test_every_event_type_can_be_read_back() -> None:
     from assistant.rules.events import EVENT_TYPES, Event
 
     assert set(EVENT_TYPES.values()) == set(typing.get_args(Event))
+
+
+def test_a_round_mark_shares_nothing_mutable_with_the_game() -> None:
+    """Marks are copied by hand for speed: a new mutable attribute of Game must
+    be copied there too, or an undo would bring back a changed value."""
+    game = run_random_game("clasico", 4, 3, 80, dict(ALL_ON))
+    state = game._state()
+    assert set(state) == set(vars(game)) - {"history", "_marks", "rules"}
+    for key, value in state.items():
+        if isinstance(value, (int, str, bool, tuple, type(None))):
+            continue
+        assert value is not vars(game)[key], key
+        inner = value.values() if isinstance(value, dict) else [value]
+        for item in inner:
+            if dataclasses.is_dataclass(item) and not item.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+                originals = vars(game)[key].values() if isinstance(value, dict) else [vars(game)[key]]
+                assert all(item is not o for o in originals), key

@@ -13,11 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_installer(root: Path) -> subprocess.CompletedProcess[str]:
+UNIT = Path("home") / "pi" / ".config" / "systemd" / "user" / "dudo.service"
+
+
+def run_installer(root: Path, user: str = "pi", repo: Path = ROOT, check: bool = True) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DUDO_RAIZ": str(root)}
     return subprocess.run(
-        ["bash", str(ROOT / "scripts" / "instalar_servicio.sh"), "--usuario", "root"],
-        env=env, capture_output=True, text=True, check=True,
+        ["bash", str(repo / "scripts" / "instalar_servicio.sh"), "--usuario", user],
+        env=env, capture_output=True, text=True, check=check,
     )
 
 
@@ -29,7 +32,8 @@ def test_installer_is_idempotent(tmp_path: Path) -> None:
     first = run_installer(tmp_path)
     assert "Escrito" in first.stdout
     after_first = tree_digest(tmp_path)
-    assert {"etc/dudo/mesa.toml", "etc/systemd/system/dudo.service"} <= set(after_first)
+    assert {"etc/dudo/mesa.toml", str(UNIT)} <= set(after_first)
+    assert (tmp_path / "home" / "pi" / ".local" / "share" / "dudo").is_dir()  # the one writable folder exists
     second = run_installer(tmp_path)
     assert "Sin cambios" in second.stdout and "Escrito" not in second.stdout
     assert tree_digest(tmp_path) == after_first
@@ -43,13 +47,76 @@ def test_installer_keeps_the_tables_config(tmp_path: Path) -> None:
     assert "pepe" in config.read_text("utf-8")
 
 
-@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze no está")
-def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+def test_the_service_never_runs_as_root(tmp_path: Path) -> None:
+    refused = run_installer(tmp_path, user="root", check=False)
+    assert refused.returncode == 1 and "nunca corre como root" in refused.stderr
+    assert not (tmp_path / "etc").exists()
+
+
+def unit_keys(text: str) -> dict[str, list[str]]:
+    keys: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            keys.setdefault(key, []).append(value)
+    return keys
+
+
+def test_the_unit_is_hardened_and_reaches_the_network_only_for_the_scoreboard(tmp_path: Path) -> None:
     run_installer(tmp_path)
-    unit = tmp_path / "etc" / "systemd" / "system" / "dudo.service"
+    keys = unit_keys((tmp_path / UNIT).read_text("utf-8"))
+    for key, value in {"NoNewPrivileges": "yes", "ProtectSystem": "strict", "ProtectHome": "read-only", "PrivateTmp": "yes",
+                       "UMask": "0077", "RestrictAddressFamilies": "AF_UNIX", "IPAddressDeny": "any",
+                       "CapabilityBoundingSet": "", "RestartPreventExitStatus": "3", "StartLimitBurst": "5"}.items():
+        assert keys.get(key) == [value], key
+    assert keys["ReadWritePaths"] == ['"/home/pi/.local/share/dudo"']
+    assert keys["WantedBy"] == ["default.target"]  # a user service, started at boot by lingering
+    assert "User" not in keys
+    config = tmp_path / "etc" / "dudo" / "mesa.toml"
+    config.write_text(config.read_text("utf-8") + 'pantalla = "0.0.0.0:8080"\n', "utf-8")
+    run_installer(tmp_path)
+    keys = unit_keys((tmp_path / UNIT).read_text("utf-8"))
+    assert keys["RestrictAddressFamilies"] == ["AF_UNIX AF_INET AF_INET6"] and "IPAddressDeny" not in keys
+
+
+@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze no está")
+def test_unit_passes_systemd_analyze_verify_and_security(tmp_path: Path) -> None:
+    run_installer(tmp_path)
+    unit = tmp_path / UNIT
     text = unit.read_text("utf-8")
-    assert f"ExecStart={ROOT}/.venv/bin/dudo jugar --continuar --config /etc/dudo/mesa.toml" in text
+    assert f'ExecStart="{ROOT}/.venv/bin/dudo" jugar --continuar --config "/etc/dudo/mesa.toml"' in text
     assert "Restart=always" in text
     result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
     problems = [line for line in result.stderr.splitlines() if "dudo.service" in line]
     assert result.returncode == 0 and not problems, result.stderr
+    # read as a system unit it even counts "runs as root" (a user unit has no User=): still OK
+    security = subprocess.run(["systemd-analyze", "security", "--offline=true", "--threshold=20", str(unit)],
+                              capture_output=True, text=True)
+    assert security.returncode == 0, security.stdout[-400:]
+    assert "Overall exposure level for dudo.service: 1." in security.stdout
+
+
+@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze no está")
+def test_paths_with_spaces_are_quoted(tmp_path: Path) -> None:
+    repo = tmp_path / "mi repo"
+    (repo / "scripts").mkdir(parents=True)
+    for name in ("instalar_servicio.sh", "dudo.service.in", "mesa.toml.ejemplo"):
+        shutil.copy(ROOT / "scripts" / name, repo / "scripts" / name)
+    (repo / ".venv" / "bin").mkdir(parents=True)
+    (repo / ".venv" / "bin" / "dudo").symlink_to(ROOT / ".venv" / "bin" / "dudo")
+    run_installer(tmp_path / "raiz", repo=repo)
+    unit = tmp_path / "raiz" / UNIT
+    assert f'ExecStart="{repo}/.venv/bin/dudo" jugar' in unit.read_text("utf-8")
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+    assert result.returncode == 0 and "dudo.service" not in result.stderr, result.stderr
+
+
+def test_with_no_model_the_service_stops_with_the_reason(tmp_path: Path) -> None:
+    """Under systemd (INVOCATION_ID set) and without a model, exit 3: the unit
+    does not restart on it, and the reason is on stderr (the journal)."""
+    from tests.test_cli import dudo
+
+    result = dudo("jugar", "--jugadores", "ana,beto", env={"INVOCATION_ID": "prueba", "DUDO_MODELO": "",
+                                                              "DUDO_MODELOS": str(tmp_path), "DUDO_DATOS": str(tmp_path)})
+    assert result.returncode == 3
+    assert "No hay modelo de voz en español" in result.stderr and "no vuelvo a intentarlo" in result.stderr

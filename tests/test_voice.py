@@ -190,6 +190,9 @@ def test_speaker_falls_back_to_espeak_ng(tmp_path: Path) -> None:
     speaker._engine = None  # pyttsx3 gone: espeak-ng straight to a WAV
     stats = wav_stats(speaker.save("Parte ana, por la izquierda.", tmp_path / "f.wav"))
     assert stats["seconds"] > 1.0 and stats["rms"] > 0.01
+    # text that starts like an option is still text (passed after "--")
+    stats = wav_stats(speaker.save("-5 dados en la mesa", tmp_path / "g.wav"))
+    assert stats["seconds"] > 1.0 and stats["rms"] > 0.01
 
 
 def test_speaker_prints_when_sound_fails(tmp_path: Path) -> None:

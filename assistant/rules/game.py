@@ -11,6 +11,7 @@ the last one.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -117,6 +118,8 @@ class RoundState:
 
 
 MAX_PLAYERS = 10
+MARKS = 2
+"""Round starts remembered for undo (a "corrección" rarely reaches further back)."""
 """A table of ten is already loud; more would not fit the dice or the turns."""
 
 
@@ -170,6 +173,8 @@ class Game:
         self.winners: list[str] = []
         self.revived = False
         """Revivir is once per game."""
+        self._marks: list[tuple[int, dict[str, Any]]] = []
+        """(len(history), state) at the start of the last rounds: undo replays from there."""
 
     # ------------------------------------------------------------------ queries
 
@@ -267,8 +272,11 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused."""
         self._check(action)
+        round_before = self.round_number
         events = self._do(action)
         self.history.append(action)
+        if self.round_number != round_before:
+            self._mark()
         return events
 
     def legal_actions(self) -> Iterator[Action]:
@@ -886,13 +894,43 @@ class Game:
         return game
 
     def undo(self) -> Action:
-        """Take back the last accepted action; returns it."""
+        """Take back the last accepted action; returns it. The game is rebuilt
+        from the start of the round (a mark), or from the start of the game."""
         if not self.history:
             raise refuse(no.NothingToUndo())
         last = self.history[-1]
-        rebuilt = Game.replay(self.rules, self.players, self.history[:-1])
-        self.__dict__.update(rebuilt.__dict__)
+        keep = self.history[:-1]
+        marks = [m for m in self._marks if m[0] <= len(keep)]
+        if not marks:
+            rebuilt = Game.replay(self.rules, self.players, keep)
+            self.__dict__.update(rebuilt.__dict__)
+            return last
+        at, state = marks[-1]
+        self.__dict__.update(state)
+        self.__dict__.update(self._state())  # the mark stays as it was, for a later undo
+        self.history = keep[:at]
+        self._marks = marks
+        for action in keep[at:]:
+            self.apply(action)
         return last
+
+    def _mark(self) -> None:
+        """Remember the state at a round's start (the two latest are kept).
+        Copied field by field: this runs once a round, also while a journal loads."""
+        self._marks.append((len(self.history), self._state()))
+        del self._marks[:-MARKS]
+
+    def _state(self) -> dict[str, Any]:
+        """Everything but the history, the marks and the (frozen) rules, as an
+        independent copy; every mutable attribute is copied by hand."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("history", "_marks", "rules")}
+        state["seats"] = {name: dataclasses.replace(seat) for name, seat in self.seats.items()}
+        state["r"] = dataclasses.replace(self.r, passed=set(self.r.passed))
+        state["obligo"] = None if self.obligo is None else dataclasses.replace(self.obligo)
+        state["obligo_used"] = set(self.obligo_used)
+        state["eliminated"] = list(self.eliminated)
+        state["winners"] = list(self.winners)
+        return state
 
     def copy(self) -> Game:
         return copy.deepcopy(self)

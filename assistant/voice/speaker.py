@@ -136,7 +136,7 @@ class Speaker:
         if espeak is None:
             raise RuntimeError("no hay espeak-ng")
         voice = self.voice or "roa/es-419"
-        subprocess.run([espeak, "-v", voice, "-s", str(self.rate), "-w", str(path), text], check=True, timeout=SYNTH_TIMEOUT)
+        subprocess.run([espeak, "-v", voice, "-s", str(self.rate), "-w", str(path), "--", text], check=True, timeout=SYNTH_TIMEOUT)
         return path
 
     def say(self, text: str) -> None:
