@@ -264,6 +264,7 @@ RATES = (80, 450)
 """Words per minute a table can follow, slowest to fastest."""
 Rate = Annotated[int, typer.Option("--velocidad", min=RATES[0], max=RATES[1], help="Palabras por minuto al hablar (de 80 a 450).")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
+Record = Annotated[bool, typer.Option("--grabar", help="Por voz: guarda también el audio de cada frase (WAV), junto al registro de lo que oyó el reconocedor.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
 
 
@@ -287,6 +288,7 @@ def jugar(
     voz: Voice = None,
     velocidad: Rate = 165,
     partida: JournalPath = None,
+    grabar: Record = False,
     continuar: Annotated[bool, typer.Option("--continuar", help="Si hay una partida sin terminar, seguirla sin preguntar.")] = False,
     nueva: Annotated[bool, typer.Option("--nueva", help="Empezar una partida nueva aunque haya una sin terminar.")] = False,
     config: Annotated[Optional[Path], typer.Option("--config", help="Archivo TOML con jugadores y reglas (lo usa el servicio de la Raspberry Pi).")] = None,
@@ -307,7 +309,7 @@ def jugar(
     asked_rules = _rules(rules_spec) if rules_spec else None
     io = _io(
         texto, modelo, microfono or table.get("microfono"), voz or table.get("voz"),
-        int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"),
+        int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"), grabar,
     )
     if not nueva:
         found = _resumable(partida if partida and partida.exists() else None, io, names, asked_rules)
@@ -331,12 +333,13 @@ def reanudar(
     parlante: Speaker = None,
     voz: Voice = None,
     velocidad: Rate = 165,
+    grabar: Record = False,
 ) -> None:
     """Sigue la última partida sin terminar (después de un corte de luz, por ejemplo).
 
     Ejemplo: dudo reanudar --texto
     """
-    io = _io(texto, modelo, microfono, voz, velocidad, [], parlante)
+    io = _io(texto, modelo, microfono, voz, velocidad, [], parlante, grabar)
     loaded: journal_module.Loaded | None
     if partida is not None:
         loaded = _load(partida, io)
@@ -402,6 +405,12 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
         io.tell(replies.notice(record.first_notice))
     referee = Referee(game, [record], table.collecting)
     session = Session(referee, Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
+    if io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
+        from assistant.heardlog import HeardLog, audio_dir, log_path
+
+        keep = audio_dir(record.path) if getattr(io, "keep_audio", False) else None
+        session.record = HeardLog(log_path(record.path), keep).record
+        io.note(f"Lo que oye el reconocedor queda en {log_path(record.path)}" + (f"; el audio, en {keep}" if keep else ""))
     session.start()
     try:
         session.run(io.utterances())
@@ -453,7 +462,7 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
 
 def _io(
     texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int,
-    players: list[str], parlante: str | None = None,
+    players: list[str], parlante: str | None = None, grabar: bool = False,
 ) -> TableIO:
     if texto:
         return TableIO()
@@ -476,7 +485,7 @@ def _io(
     from assistant.voice_io import VoiceIO
 
     try:
-        return VoiceIO(model_path, microfono, voz, velocidad, players, parlante)
+        return VoiceIO(model_path, microfono, voz, velocidad, players, parlante, keep_audio=grabar)
     except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
         log.exception("voice unavailable")
         print(f"[No pude abrir el audio ({err}); se juega escribiendo.]", file=sys.stderr)

@@ -107,6 +107,15 @@ class Referee:
 
     # ------------------------------------------------------------------ entry
 
+    def accepts(self, command: Command) -> bool:
+        """Would ``command`` be accepted now (a legal step, a query, a yes or no
+        that answers something, an undo)? Tried on a copy of the table: the game
+        does not change and no observer hears of it."""
+        if isinstance(command, SimpleCommand) and command.action in ("si", "no") and self.awaiting is not None:
+            return True
+        trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
+        return trial.handle(command).accepted
+
     def opening(self) -> str:
         """What to say when the game starts (or resumes)."""
         if not self.game.history:

@@ -6,7 +6,9 @@ the same referee serves a hands-free table, a laptop and the test suite.
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,8 +18,8 @@ from assistant import replies
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
-from assistant.speech.commands import Unknown
-from assistant.voice.heard import Heard
+from assistant.speech.commands import Command, Unknown
+from assistant.voice.heard import Heard, from_vosk
 
 
 class SetupError(Exception):
@@ -25,7 +27,12 @@ class SetupError(Exception):
 
 
 LOW_CONFIDENCE = 0.55
-"""Below this mean word confidence a recognized utterance is not acted on."""
+"""Below this mean word confidence a recognized utterance is not acted on
+(single-best results; n-best ones are judged by ``MARGIN``)."""
+MARGIN = 5.0
+"""How far below the best n-best score an alternative may be and still be
+chosen because the game accepts it (vosk's scores are log-likelihoods: 5 is
+odds of about 150 to 1 against it). Further down, the acoustics have spoken."""
 SURE_CONFIDENCE = 0.85
 """Below this, a destructive step (a count that puts a player out, an undo,
 a castigo) is confirmed with a "sí" first."""
@@ -37,7 +44,13 @@ class Step:
 
     text: str
     reply: Reply
+    chosen: int = 0
+    """Which alternative of what was heard was acted on (0: the best)."""
 
+
+Record = Callable[[Heard, Step, float], None]
+"""Told of every utterance: what was heard, the step taken, and the milliseconds
+from the result to the reply (choosing, parsing, refereeing)."""
 
 @dataclass
 class Session:
@@ -47,21 +60,43 @@ class Session:
     steps: list[Step] = field(default_factory=list)
     ignore_chatter: bool = False
     """Voice mode: say nothing to an utterance with no word of the game in it."""
+    record: Record | None = None
 
     def start(self) -> str:
         text = self.referee.opening()
         self.say(text)
         return text
 
+    def choose(self, heard: Heard) -> tuple[int, Command]:
+        """The alternative to act on: among those within ``MARGIN`` of the best,
+        the first the game accepts now; if none, the best (so a player who
+        really made an illegal bid hears why)."""
+        first = self.parser.parse(heard.best.text)
+        top = heard.best.score
+        if top is None or len(heard.alternatives) == 1:
+            return 0, first
+        for i, alternative in enumerate(heard.alternatives):
+            if alternative.score is None or top - alternative.score > MARGIN:
+                break
+            command = first if i == 0 else self.parser.parse(alternative.text)
+            if self.referee.accepts(command):
+                return i, command
+        return 0, first
+
     def hear(self, heard: Heard) -> Reply:
-        command = self.parser.parse(heard.text)
+        started = time.perf_counter()
+        chosen, command = self.choose(heard)
         confidence = heard.confidence
-        if confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
+        if heard.best.score is None and confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
             reply = Reply(replies.not_understood(), False)
         else:
-            certain = confidence is None or confidence >= SURE_CONFIDENCE
+            # a lower alternative, or a low share of the best: steps with no way back are confirmed first
+            certain = chosen == 0 and (confidence is None or confidence >= SURE_CONFIDENCE)
             reply = self.referee.handle(command, certain=certain)
-        self.steps.append(Step(heard.text, reply))
+        step = Step(heard.alternatives[chosen].text, reply, chosen)
+        self.steps.append(step)
+        if self.record is not None:
+            self.record(heard, step, (time.perf_counter() - started) * 1000)
         silent = self.ignore_chatter and isinstance(command, Unknown) and command.hint is None
         if reply.text and not silent:
             self.say(reply.text)
@@ -72,12 +107,31 @@ class Session:
             self.hear(heard)
 
 
+def heard_from_line(line: str) -> Heard | None:
+    """A typed or scripted line: text, or a JSON object exactly as vosk's
+    ``Result()`` returns it (single best or n-best), or a line of the
+    recognizer log (``{"vosk": …}``). None for a vosk result of silence."""
+    text = line.strip()
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+            if isinstance(data, dict) and isinstance(data.get("vosk"), dict):
+                data = data["vosk"]
+            return from_vosk(data)
+        except ValueError:
+            pass  # not a recognizer result: it is what was typed
+    return Heard.from_text(text)
+
+
 def script_lines(path: Path) -> Iterator[Heard]:
-    """A script: one utterance per line; blank lines and ``#`` comments skipped."""
+    """A script: one utterance per line (text or a recognizer result); blank
+    lines and ``#`` comments skipped."""
     for line in path.read_text("utf-8").splitlines():
         text = line.strip()
         if text and not text.startswith("#"):
-            yield Heard.from_text(text)
+            heard = heard_from_line(text)
+            if heard is not None:
+                yield heard
 
 
 def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterator[Heard]:
@@ -88,9 +142,9 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
         line = stream.readline()
         if not line:
             return
-        text = line.strip()
-        if text:
-            yield Heard.from_text(text)
+        heard = heard_from_line(line) if line.strip() else None
+        if heard is not None:
+            yield heard
 
 
 def simulate(
@@ -106,7 +160,7 @@ def simulate(
     steps: list[dict[str, Any]] = []
     for heard in source:
         reply = session.hear(heard)
-        step: dict[str, Any] = {"entrada": heard.text, "aceptada": reply.accepted, "respuesta": reply.text}
+        step: dict[str, Any] = {"entrada": session.steps[-1].text, "aceptada": reply.accepted, "respuesta": reply.text}
         if trace is not None:
             step["estado"] = trace(game)
         steps.append(step)

@@ -19,20 +19,27 @@ from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
 from assistant.voice.recognizer import VoskRecognizer
 from assistant.voice.speaker import Speaker
 
+ALTERNATIVES = 4
+"""Readings asked of vosk per utterance: the session picks the first the game accepts."""
+
 
 class VoiceIO(TableIO):
     def __init__(
-        self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str], speaker: str | None = None
+        self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str], speaker: str | None = None,
+        keep_audio: bool = False,
     ) -> None:
         super().__init__()
         self.voice = True
+        self.keep_audio = keep_audio
         try:
             self.microphone = Microphone(pick_device(mic), report=self.tell)
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
         self.speaker = Speaker(voice, rate, device=pick_device(speaker, "output"), fallback_print=lambda text: None)
         self.players = list(players)
-        self.recognizer = VoskRecognizer(model, grammar.phrases(players=players), sample_rate=self.microphone.rate)
+        self.recognizer = VoskRecognizer(
+            model, grammar.phrases(players=players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
+        )
         self.note(
             f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
             f"{len(self.recognizer.phrases)} frases en la gramática."
@@ -45,7 +52,7 @@ class VoiceIO(TableIO):
         self.speaker.say(text)
 
     def heard(self) -> Iterator[Heard]:
-        for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at):
+        for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio):
             self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")
             yield heard
 

@@ -104,6 +104,29 @@ def bench_reply(samples: int = 400) -> dict[str, float]:
     return {"mediana_ms": statistics.median(costs), "p95_ms": pct(costs, 0.95)}
 
 
+def bench_choosing(samples: int = 2000) -> dict[str, float]:
+    """Choosing among four n-best readings (parse each, try it on a copy of the
+    table) until one is accepted: the worst usual case, the truth third, behind
+    two illegal readings, in the middle of a game."""
+    from assistant.session import Session
+    from assistant.voice.heard import from_vosk
+
+    costs: list[float] = []
+    game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+    session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
+    for text in ("parte ana", "tres trenes", "cuatro trenes"):
+        session.hear(from_vosk({"alternatives": [{"text": text, "confidence": 1.0}]}))  # type: ignore[arg-type]
+    heard = from_vosk({"alternatives": [{"text": "dos trenes", "confidence": 200.0}, {"text": "tres trenes", "confidence": 199.0},
+                                        {"text": "cinco trenes", "confidence": 198.0}, {"text": "seis trenes", "confidence": 197.0}]})
+    assert heard is not None
+    for _ in range(samples):
+        start = time.perf_counter()
+        chosen, _command = session.choose(heard)
+        costs.append((time.perf_counter() - start) * 1000)
+    assert chosen == 2
+    return {"mediana_ms": statistics.median(costs), "p95_ms": pct(costs, 0.95)}
+
+
 def bench_recognizer(repeats: int = 15) -> dict[str, object]:
     from assistant.voice.recognizer import VoskRecognizer
 
@@ -211,6 +234,7 @@ def main() -> None:
         "parser": bench_parser(),
         "gramatica": bench_grammar(),
         "respuesta_sin_reconocedor": bench_reply(),
+        "elegir_entre_alternativas": bench_choosing(),
     }
     try:
         results["respuesta_con_reconocedor"] = bench_recognizer()

@@ -8,6 +8,7 @@ points to the Spanish model.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -282,6 +283,45 @@ def test_microphone_stream_reaches_the_session(pulse: str, tmp_path: Path, ko_re
     heard_words = set(" ".join(s.text for s in session.steps).split())
     assert heard_words <= set(" ".join(KOREAN_PHRASES).split())
     assert mic.rate in (16000, 44100, 48000)
+
+
+@pytest.mark.audio
+@pytest.mark.vosk
+@needs_espeak
+def test_the_recognizer_log_replays_the_night_exactly_and_keeps_the_audio(pulse: str, tmp_path: Path) -> None:
+    """Live n-best through a real PortAudio stream, logged beside the journal
+    with the audio; ``dudo simular`` on the log gives the same choices and replies."""
+    from assistant.heardlog import HeardLog
+    from assistant.session import script_lines, simulate
+    from assistant.voice.microphone import Microphone, pick_device
+
+    wav = synth("하나. 둘. 셋.", tmp_path / "ko.wav", "ko")
+    mic = Microphone(pick_device(pulse))
+    rec = VoskRecognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate, alternatives=3)
+    stop = threading.Event()
+    game = Game(preset("caleuchano"), ["ana", "beto"])
+    session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
+    log = HeardLog(tmp_path / "p.reconocedor.jsonl", tmp_path / "p.audio")
+    session.record = log.record
+    thread = threading.Thread(target=session.run, args=(listen(mic, rec, stop=stop.is_set, keep_audio=True),), daemon=True)
+    thread.start()
+    time.sleep(0.5)
+    subprocess.run(["paplay", str(wav)], check=True)
+    deadline = time.monotonic() + 10
+    while not session.steps and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)
+    stop.set()
+    thread.join(timeout=5)
+    mic.close()
+    lines = [json.loads(line) for line in (tmp_path / "p.reconocedor.jsonl").read_text("utf-8").splitlines()]
+    assert lines and len(lines) == len(session.steps)
+    assert all("alternatives" in line["vosk"] and line["ms_reconocer"] >= 0 for line in lines)
+    replayed = simulate(Game(preset("caleuchano"), ["ana", "beto"]), script_lines(tmp_path / "p.reconocedor.jsonl"))
+    assert [(p["entrada"], p["respuesta"]) for p in replayed["pasos"]] == [(s.text, s.reply.text) for s in session.steps]
+    assert [line["respuesta"] for line in lines] == [s.reply.text for s in session.steps]
+    kept = wav_stats(tmp_path / lines[0]["audio"])
+    assert kept["seconds"] > 0.3 and kept["rms"] > 0.001  # the utterance's sound, not silence
 
 
 @pytest.mark.audio

@@ -10,7 +10,6 @@ the last one.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import math
 import unicodedata
@@ -933,7 +932,13 @@ class Game:
         return state
 
     def copy(self) -> Game:
-        return copy.deepcopy(self)
+        """An independent game in the same state (for trying a move)."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self._state())
+        twin.rules = self.rules
+        twin.history = list(self.history)
+        twin._marks = list(self._marks)  # marks are never changed in place
+        return twin
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data: equal snapshots mean equal games."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 UNKNOWN = "[unk]"
@@ -55,6 +55,11 @@ class Heard:
     """From the end of the audio that completed the utterance to this result (milliseconds)."""
     typed: bool = False
     """Typed or scripted text: certain, no timings."""
+    raw: Mapping[str, Any] | None = field(default=None, compare=False)
+    """vosk's result exactly as it came (for the recognizer log and its replay)."""
+    audio: bytes | None = field(default=None, compare=False, repr=False)
+    """The utterance's audio (16-bit mono at ``sample_rate``), when it is kept."""
+    sample_rate: int = field(default=16000, compare=False)
 
     def __post_init__(self) -> None:
         if not self.alternatives:
@@ -153,4 +158,4 @@ def from_vosk(result: str | Mapping[str, Any], latency_ms: float = 0.0) -> Heard
         raise ValueError("un resultado de vosk tiene 'text' o 'alternatives'")
     if not alternatives or not alternatives[0].clean_text:
         return None  # silence or noise was the best reading
-    return Heard(tuple(alternatives), latency_ms)
+    return Heard(tuple(alternatives), latency_ms, raw=data)

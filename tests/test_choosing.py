@@ -1,0 +1,110 @@
+"""Choosing among the recognizer's readings with what the game knows, and
+replaying recognizer results typed as JSON lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.session import MARGIN, Session, heard_from_line, script_lines, simulate
+from assistant.speech import Parser
+from assistant.voice.heard import Heard, from_vosk
+from tests.test_cli import dudo
+
+
+def nbest(*readings: tuple[str, float]) -> Heard:
+    heard = from_vosk({"alternatives": [{"text": text, "confidence": score} for text, score in readings]})
+    assert heard is not None
+    return heard
+
+
+def table(players: tuple[str, ...] = ("ana", "beto", "carla")) -> Session:
+    game = Game(preset("yocacho"), list(players))
+    return Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
+
+
+def test_a_legal_reading_close_to_an_illegal_best_is_taken() -> None:
+    session = table()
+    for line in ("parte ana", "tres trenes"):
+        session.hear(Heard.from_text(line))
+    reply = session.hear(nbest(("dos trenes", 210.0), ("cuatro trenes", 208.0)))
+    assert reply.accepted and reply.text == "Cuatro trenes. Sigue carla."
+    assert session.steps[-1].chosen == 1 and session.steps[-1].text == "cuatro trenes"
+
+
+def test_a_legal_reading_far_below_is_not_taken_and_the_best_is_explained() -> None:
+    session = table()
+    for line in ("parte ana", "tres trenes"):
+        session.hear(Heard.from_text(line))
+    before = session.referee.game.snapshot()
+    reply = session.hear(nbest(("dos trenes", 210.0), ("cuatro trenes", 210.0 - MARGIN - 0.5)))
+    assert not reply.accepted and reply.text.startswith("Después de tres trenes hay que subir")
+    assert session.referee.game.snapshot() == before and session.steps[-1].chosen == 0
+
+
+def test_an_acceptable_best_is_taken_even_with_rivals_and_chatter_is_skipped() -> None:
+    session = table()
+    session.hear(Heard.from_text("parte ana"))
+    reply = session.hear(nbest(("tres trenes", 100.0), ("tres quinas", 99.9)))
+    assert reply.text == "Tres trenes. Sigue beto." and session.steps[-1].chosen == 0
+    reply = session.hear(nbest(("tengo sed", 100.0), ("dudo", 98.0)))
+    assert reply.accepted and reply.text.startswith("Beto duda los tres trenes de ana.")
+
+
+def test_a_step_with_no_way_back_chosen_from_a_lower_reading_is_confirmed_first() -> None:
+    session = table(("ana", "beto"))
+    session.hear(Heard.from_text("parte ana"))
+    session.referee.game.seats["beto"].dice = 1
+    for line in ("tres trenes", "dudo"):
+        session.hear(Heard.from_text(line))
+    before = session.referee.game.snapshot()
+    # "hay siete" cannot be (six dice on the table); "hay cuatro" can, and puts beto out
+    reply = session.hear(nbest(("hay siete", 50.0), ("hay cuatro", 49.0)))
+    assert reply.text == "Entendí cuatro y beto queda fuera. ¿Es así? Sí o no."
+    assert session.referee.game.snapshot() == before
+    assert session.hear(Heard.from_text("sí")).text.startswith("Había cuatro trenes.")
+
+
+def test_a_yes_is_chosen_when_a_question_waits_for_it() -> None:
+    session = table(("ana", "beto"))
+    session.hear(Heard.from_text("parte ana"))
+    session.referee.awaiting = lambda: session.referee.handle(session.parser.parse("dos trenes"))
+    reply = session.hear(nbest(("tres", 10.0), ("sí", 9.0)))
+    assert session.steps[-1].chosen == 1 and reply.text == "Dos trenes. Sigue beto."
+
+
+def test_json_lines_are_recognizer_results_and_anything_else_is_text() -> None:
+    single = heard_from_line('{"text": "dudo", "result": [{"word": "dudo", "conf": 0.4, "start": 1.0, "end": 1.3}]}')
+    assert single is not None and not single.typed and single.confidence == 0.4
+    many = heard_from_line('{"alternatives": [{"text": "calzo", "confidence": 3.5}]}')
+    assert many is not None and many.text == "calzo" and many.confidence == 1.0
+    logged = heard_from_line(json.dumps({"vosk": {"alternatives": [{"text": "paso", "confidence": 1.0}]}, "respuesta": "x"}))
+    assert logged is not None and logged.text == "paso"
+    assert heard_from_line('{"text": ""}') is None  # vosk heard silence
+    for typed in ('{"hola": 1}', "{tres trenes", "tres trenes"):
+        heard = heard_from_line(typed)
+        assert heard is not None and heard.typed and heard.text == typed
+
+
+def test_simular_and_jugar_texto_take_vosk_results_through_the_same_path(tmp_path: Path) -> None:
+    script = tmp_path / "noche.txt"
+    lines = [
+        "parte ana",
+        "tres trenes",
+        json.dumps({"alternatives": [{"text": "dos trenes", "confidence": 210.0}, {"text": "cuatro trenes", "confidence": 208.0}]}),
+        json.dumps({"text": "dudo", "result": [{"word": "dudo", "conf": 0.3, "start": 0.0, "end": 0.4}]}),
+        json.dumps({"text": "dudo", "result": [{"word": "dudo", "conf": 0.95, "start": 0.0, "end": 0.4}]}),
+    ]
+    script.write_text("\n".join(lines) + "\n", "utf-8")
+    game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+    steps = simulate(game, script_lines(script))["pasos"]
+    assert [s["entrada"] for s in steps] == ["parte ana", "tres trenes", "cuatro trenes", "dudo", "dudo"]
+    assert [s["aceptada"] for s in steps] == [True, True, True, False, True]
+    assert steps[3]["respuesta"] == "¿Cómo? Repite, por favor."  # a low-confidence single best is not acted on
+    result = dudo("simular", str(script), "--reglas", "yocacho", "--jugadores", "ana,beto,carla", "--json")
+    assert [s["respuesta"] for s in json.loads(result.stdout)["pasos"]] == [s["respuesta"] for s in steps]
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho", stdin="\n".join(lines) + "\n",
+                  env={"DUDO_DATOS": str(tmp_path / "datos")})
+    assert played.stdout.splitlines()[1:] == [s["respuesta"] for s in steps]
