@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import traceback
+import wave
 from collections.abc import Iterator
 from io import TextIOWrapper
 from pathlib import Path
@@ -533,6 +534,88 @@ def transcribir(
             f"«{heard.text}» → {json.dumps(command.to_json(), ensure_ascii=False)}"
             f"  (listo en {heard.latency_ms:.0f} ms)"
         )
+
+
+@app.command()
+def grabar(
+    carpeta: Annotated[Path, typer.Argument(help="Carpeta donde guardar las grabaciones (se crea; si ya tiene, se agregan).")],
+    frases: Annotated[Optional[Path], typer.Option(
+        "--frases", help="Archivo con una frase por línea (por omisión, todas las formas de jugada y algo de charla).")] = None,
+    jugadores: Players = None,
+    microfono: Mic = None,
+    parlante: Speaker = None,
+    voz: Voice = None,
+    velocidad: Rate = 165,
+) -> None:
+    """Graba un corpus para medir el reconocimiento: dice una frase, el jugador la repite, y se guarda.
+
+    Cada frase queda como WAV junto a lo que significa, en CARPETA/frases.tsv.
+    Ctrl-C para terminar: lo grabado queda guardado.
+
+    Ejemplo: dudo grabar mesa-viernes --jugadores ana,beto,carla --microfono USB
+    """
+    from assistant import fieldkit
+    from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
+    from assistant.voice.speaker import Speaker as Voz
+
+    names = _players(jugadores) or ["ana", "beto", "carla"]
+    if frases is not None:
+        _readable(frases)
+        phrases = fieldkit.fill(frases.read_text("utf-8").splitlines(), names)
+    else:
+        phrases = fieldkit.builtin_phrases(names)
+    try:
+        mic = Microphone(pick_device(microfono))
+    except MicrophoneError as err:
+        raise UserError(str(err)) from err
+    speaker = Voz(voz, velocidad, device=pick_device(parlante, "output"), fallback_print=lambda _text: None)
+    total = len(phrases)
+
+    def prompt(phrase: str) -> None:
+        print(f"Di: «{phrase}»", flush=True)
+        speaker.say(f"Di: {phrase}")
+
+    saved = 0
+    try:
+        saved = fieldkit.record(carpeta, phrases, Parser(players=names),
+                                lambda: (fieldkit.Chunk(b.data, b.time) for b in mic.blocks()), mic.rate, prompt, speaker.busy_at)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        mic.close()
+    kept = len(fieldkit.read_manifest(carpeta)) if (carpeta / fieldkit.MANIFEST).exists() else 0
+    print(f"Listo: {saved or 'las'} de {total} frases de esta vez; {kept} en total en {carpeta}.")
+
+
+@app.command()
+def evaluar(
+    carpeta: Annotated[Path, typer.Argument(help="Carpeta con WAV y frases.tsv (la que deja «dudo grabar»).")],
+    modelo: Model = None,
+    jugadores: Players = None,
+    como_json: Annotated[bool, typer.Option("--json", help="Imprime el informe como JSON.")] = False,
+) -> None:
+    """Mide el reconocedor y el parser sobre un corpus grabado: acierto, charla tomada como jugada, latencia, confusiones.
+
+    Ejemplo: dudo evaluar mesa-viernes --json
+    """
+    from assistant import fieldkit
+    from assistant.voice import models, recognizer
+
+    if not (carpeta / fieldkit.MANIFEST).is_file():
+        raise UserError(f"En {carpeta} no hay {fieldkit.MANIFEST}: graba un corpus con «dudo grabar {carpeta}».")
+    model_path = models.find_model(modelo)
+    if model_path is None:
+        raise UserError(models.MISSING_MODEL)
+    names = _players(jugadores) or fieldkit.manifest_players(carpeta)
+    rec = recognizer.VoskRecognizer(model_path, grammar.phrases(players=names))
+    try:
+        report = fieldkit.evaluate(carpeta, lambda path: list(rec.transcribe_wav(path)), Parser(players=names)).to_json()
+    except (ValueError, OSError, wave.Error) as err:
+        raise UserError(f"No pude leer el corpus: {err}") from err
+    if como_json:
+        print(json.dumps({"modelo": model_path.name, **report}, ensure_ascii=False, indent=1))
+        return
+    print(replies.evaluation(model_path.name, report))
 
 
 @modelo_app.command("descargar")

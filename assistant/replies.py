@@ -6,7 +6,8 @@ as a person says them ("quedan diecisiete dados", "palo para beto, lleva cuatro"
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from assistant import words as names
 from assistant.changes import Notice, Partial, StorageCause, StorageFailed
@@ -835,3 +836,28 @@ def journal_dropped_line(line_number: int) -> str:
 
 def game_over_already(game: Game) -> str:
     return winner(game.winners, payers(game)) + " Para otra, partan una nueva con «dudo jugar»."
+
+
+def _decimal(value: float | None, places: int = 1) -> str:
+    return "—" if value is None else f"{value:.{places}f}".replace(".", ",")
+
+
+def _percent(share: float | None) -> str:
+    return "—" if share is None else f"{_decimal(100 * share)} %"
+
+
+def evaluation(model: str, report: Mapping[str, Any]) -> str:
+    """``dudo evaluar``'s report, for a person."""
+    chatter = report["charla"]
+    lines = [
+        f"Modelo: {model}. Frases: {report['frases']} ({report['frases'] - chatter} jugadas, {chatter} de charla).",
+        f"Acierto de intención: {_percent(report['acierto_intencion'])} (exacto: {_percent(report['acierto_exacto'])}).",
+        f"Charla tomada como jugada: {report['charla_tomada_como_jugada']} de {chatter}.",
+        f"Latencia, del fin del audio al comando: mediana {_decimal(report['latencia_ms']['mediana'])} ms, "
+        f"p95 {_decimal(report['latencia_ms']['p95'])} ms.",
+        f"Audio: {_decimal(report['segundos_de_audio'])} s; factor de tiempo real {_decimal(report['factor_tiempo_real'], 3)}.",
+    ]
+    if report["confusiones"]:
+        lines.append("Confusiones (esperado → entendido):")
+        lines += [f"  {pair}: {n}" for pair, n in report["confusiones"].items()]
+    return "\n".join(lines)
