@@ -17,7 +17,7 @@ import wave
 from collections.abc import Iterator
 from io import TextIOWrapper
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 import typer.rich_utils
@@ -31,13 +31,16 @@ except ImportError:  # pragma: no cover - older typer with click installed
 
     click = _plain_click
 
-from assistant import journal as journal_module
-from assistant import replies
-from assistant.changes import Table
-from assistant.referee import Referee
-from assistant.rules import DEFAULT_PRESET, Game, RulesError, RuleSet, load_rules
-from assistant.session import Session, SetupError, TableIO, script_lines, simulate
-from assistant.speech import Parser, grammar
+from assistant.problems import SetupError, default_dir
+
+if TYPE_CHECKING:  # the game's modules load only for the commands that play (transcribir starts fast)
+    from assistant import journal as journal_module
+    from assistant.changes import Table
+    from assistant.rules import Game, RuleSet
+    from assistant.session import TableIO
+
+DEFAULT_PRESET = "caleuchano"
+"""The rules when none are named (``assistant.rules.DEFAULT_PRESET``; a test checks they agree)."""
 
 log = logging.getLogger("dudo")
 
@@ -184,6 +187,9 @@ def _readable(path: Path) -> None:
 
 
 def _rules(spec: str) -> Any:
+    from assistant import replies
+    from assistant.rules import RulesError, load_rules
+
     try:
         return load_rules(spec)
     except RulesError as err:
@@ -191,6 +197,9 @@ def _rules(spec: str) -> Any:
 
 
 def _new_game(rules: RuleSet, players: list[str]) -> Game:
+    from assistant import replies
+    from assistant.rules import Game, RulesError
+
     if len(players) < 2:
         raise UserError("Se necesitan al menos dos jugadores: --jugadores ana,beto")
     try:
@@ -211,6 +220,8 @@ def interpretar(
 
     Ejemplo: dudo interpretar "van tres trenes" "lo dudo" --jugadores ana,beto
     """
+    from assistant.speech import Parser
+
     parser = Parser(players=_players(jugadores))
     lines: Iterator[str] = iter(frases) if frases else (line.rstrip("\n") for line in sys.stdin)
     for line in lines:
@@ -226,6 +237,8 @@ def gramatica(
 
     Ejemplo: dudo gramatica --jugadores ana,beto --lista
     """
+    from assistant.speech import grammar
+
     phrases = grammar.phrases(players=_players(jugadores))
     if lista:
         for phrase in phrases:
@@ -248,6 +261,8 @@ def simular(
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
+    from assistant.session import script_lines, simulate
+
     _readable(guion)
     game = _new_game(_rules(reglas), _players(jugadores))
     result = simulate(game, script_lines(guion), say=None if como_json else print)
@@ -305,6 +320,10 @@ def jugar(
 
       dudo jugar --texto --jugadores ana,beto --reglas yocacho
     """
+    from assistant import journal as journal_module
+    from assistant import replies
+    from assistant.changes import Table
+
     table = _table_from(jugadores, reglas, config)
     names, rules_spec = table["jugadores"], table["reglas"]
     asked_rules = _rules(rules_spec) if rules_spec else None
@@ -340,6 +359,9 @@ def reanudar(
 
     Ejemplo: dudo reanudar --texto
     """
+    from assistant import journal as journal_module
+    from assistant import replies
+
     io = _io(texto, modelo, microfono, voz, velocidad, [], parlante, grabar)
     loaded: journal_module.Loaded | None
     if partida is not None:
@@ -359,11 +381,15 @@ def reanudar(
 
 
 def _journal_error(err: journal_module.JournalError) -> str:
+    from assistant import replies
+
     return f"{err} {replies.refusal(err.reason)}" if err.reason is not None else str(err)
 
 
 def _load(path: Path, io: TableIO) -> journal_module.Loaded:
     """The game in ``path``, its damage told to the table."""
+    from assistant import journal as journal_module
+
     try:
         loaded = journal_module.load(path)
     except journal_module.JournalError as err:
@@ -373,6 +399,8 @@ def _load(path: Path, io: TableIO) -> journal_module.Loaded:
 
 
 def _tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
+    from assistant import replies
+
     damage = loaded.damage
     if damage is None:
         return
@@ -387,6 +415,8 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
     """The unfinished game to offer: the one in ``path``, or the latest with
     these players and rules (when given). Journals that cannot be read are told
     and skipped."""
+    from assistant import journal as journal_module
+
     if path is not None:
         loaded = _load(path, io)
         same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
@@ -400,6 +430,11 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
 
 
 def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
+    from assistant import replies
+    from assistant.referee import Referee
+    from assistant.session import Session
+    from assistant.speech import Parser
+
     game = table.game
     io.rebuild_for(list(game.players))
     if record.first_notice is not None:
@@ -465,6 +500,8 @@ def _io(
     texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int,
     players: list[str], parlante: str | None = None, grabar: bool = False,
 ) -> TableIO:
+    from assistant.session import TableIO
+
     if texto:
         return TableIO()
     from assistant.voice import models
@@ -524,9 +561,13 @@ def transcribir(
     model_path = models.find_model(modelo)
     if model_path is None:
         raise UserError(models.MISSING_MODEL)
+    loading = recognizer.load_in_background(model_path)  # the parser and the grammar are built meanwhile
+    from assistant.speech import Parser, grammar
+
     names = _players(jugadores)
     parser = Parser(players=names)
-    rec = recognizer.VoskRecognizer(model_path, grammar.phrases(players=names))
+    phrases = grammar.phrases(players=names)
+    rec = recognizer.VoskRecognizer(model_path, phrases, model=loading.result())
     for heard in rec.transcribe_wav(archivo):
         command = parser.parse(heard.text)
         print(
@@ -555,6 +596,7 @@ def grabar(
     Ejemplo: dudo grabar mesa-viernes --jugadores ana,beto,carla --microfono USB
     """
     from assistant import fieldkit
+    from assistant.speech import Parser
     from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
     from assistant.voice.speaker import Speaker as Voz
 
@@ -598,7 +640,8 @@ def evaluar(
 
     Ejemplo: dudo evaluar mesa-viernes --json
     """
-    from assistant import fieldkit
+    from assistant import fieldkit, replies
+    from assistant.speech import Parser, grammar
     from assistant.voice import models, recognizer
 
     if not (carpeta / fieldkit.MANIFEST).is_file():
@@ -656,7 +699,7 @@ def modelo_estado() -> None:
 
 
 def log_path() -> Path:
-    return journal_module.default_dir() / "dudo.log"
+    return default_dir() / "dudo.log"
 
 
 LOG_BYTES = 1_000_000

@@ -29,8 +29,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
-
 from assistant.changes import (
     Change,
     Collecting,
@@ -44,6 +42,7 @@ from assistant.changes import (
     Table,
     Undone,
 )
+from assistant.problems import default_dir
 from assistant.rules import Game, Reason, RulesError, RuleSet, action_from_json, action_to_json, event_to_json
 from assistant.rules.events import GameOver
 from assistant.rules.ruleset import rules_from_json
@@ -58,12 +57,6 @@ class JournalError(Exception):
     def __init__(self, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.reason = reason
-
-
-def default_dir() -> Path:
-    """``$DUDO_DATOS`` or the platform's data directory (``~/.local/share/dudo`` on Linux)."""
-    env = os.environ.get("DUDO_DATOS")
-    return Path(env) if env else Path(user_data_dir("dudo", appauthor=False))
 
 
 def games_dir(base: Path | None = None) -> Path:

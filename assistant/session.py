@@ -15,16 +15,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from assistant import replies
+from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Command, Unknown
 from assistant.voice.heard import Heard, from_vosk
-
-
-class SetupError(Exception):
-    """A problem setting up the table, said to the player in Spanish."""
-
 
 LOW_CONFIDENCE = 0.55
 """Below this mean word confidence a recognized utterance is not acted on

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from assistant import replies
-from assistant.session import SetupError, TableIO
+from assistant.problems import SetupError
+from assistant.session import TableIO
 from assistant.speech import grammar
 from assistant.voice.heard import Heard
 from assistant.voice.listener import listen

