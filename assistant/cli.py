@@ -6,6 +6,8 @@ subcommands that need them, so `dudo interpretar` and `dudo simular` start fast.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import json
 import logging
 import logging.handlers
@@ -20,7 +22,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-import typer.rich_utils
 
 try:  # typer >= 0.29 vendors click
     from typer import _click as _vendored_click  # type: ignore[attr-defined]
@@ -86,23 +87,56 @@ def _translate_help() -> None:
         original_usage(self, prog, args, "Uso: " if prefix is None else prefix)
 
     click.formatting.HelpFormatter.write_usage = usage_es
-    typer.rich_utils.OPTIONS_PANEL_TITLE = "Opciones"
-    typer.rich_utils.ARGUMENTS_PANEL_TITLE = "Argumentos"
-    typer.rich_utils.COMMANDS_PANEL_TITLE = "Comandos"
-    typer.rich_utils.ERRORS_PANEL_TITLE = "Error"
-    typer.rich_utils.DEFAULT_STRING = "[por omisión: {}]"
-    typer.rich_utils.REQUIRED_LONG_STRING = "[obligatorio]"
-    typer.rich_utils.ENVVAR_STRING = "[variable: {}]"
-    typer.rich_utils.ABORTED_TEXT = "Cancelado."
-    typer.rich_utils.RICH_HELP = "Prueba [blue]'{command_path} {help_option}'[/] para ver la ayuda."
-    original_error = typer.rich_utils.rich_format_error
+    # typer imports its rich formatting only to print help or an error: the
+    # Spanish goes in when it loads, so a command that runs never pays for rich
+    if "typer.rich_utils" in sys.modules:
+        _rich_in_spanish(sys.modules["typer.rich_utils"])
+    else:
+        sys.meta_path.insert(0, _WhenLoaded("typer.rich_utils", _rich_in_spanish))
+
+
+def _rich_in_spanish(rich_utils: Any) -> None:
+    rich_utils.OPTIONS_PANEL_TITLE = "Opciones"
+    rich_utils.ARGUMENTS_PANEL_TITLE = "Argumentos"
+    rich_utils.COMMANDS_PANEL_TITLE = "Comandos"
+    rich_utils.ERRORS_PANEL_TITLE = "Error"
+    rich_utils.DEFAULT_STRING = "[por omisión: {}]"
+    rich_utils.REQUIRED_LONG_STRING = "[obligatorio]"
+    rich_utils.ENVVAR_STRING = "[variable: {}]"
+    rich_utils.ABORTED_TEXT = "Cancelado."
+    rich_utils.RICH_HELP = "Prueba [blue]'{command_path} {help_option}'[/] para ver la ayuda."
+    original_error = rich_utils.rich_format_error
 
     def error_es(err: Any) -> None:
         said = _error_es(err.format_message())
         err.format_message = lambda: said  # click builds its messages in English, as f-strings
         original_error(err)
 
-    typer.rich_utils.rich_format_error = error_es  # type: ignore[assignment]
+    rich_utils.rich_format_error = error_es
+
+
+class _WhenLoaded(importlib.abc.MetaPathFinder):
+    """Runs ``then(module)`` right after the module ``name`` is first imported."""
+
+    def __init__(self, name: str, then: Any) -> None:
+        self.name = name
+        self.then = then
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        run, then = spec.loader.exec_module, self.then
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            then(module)
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
 
 
 _CLICK_ERRORS: list[tuple[str, Any]] = [
@@ -612,21 +646,22 @@ def grabar(
         raise UserError(str(err)) from err
     speaker = Voz(voz, velocidad, device=pick_device(parlante, "output"), fallback_print=lambda _text: None)
     total = len(phrases)
+    manifest = carpeta / fieldkit.MANIFEST
+    before = len(fieldkit.read_manifest(carpeta)) if manifest.exists() else 0
 
     def prompt(phrase: str) -> None:
         print(f"Di: «{phrase}»", flush=True)
         speaker.say(f"Di: {phrase}")
 
-    saved = 0
     try:
-        saved = fieldkit.record(carpeta, phrases, Parser(players=names),
+        fieldkit.record(carpeta, phrases, Parser(players=names),
                                 lambda: (fieldkit.Chunk(b.data, b.time) for b in mic.blocks()), mic.rate, prompt, speaker.busy_at)
     except KeyboardInterrupt:
         pass
     finally:
         mic.close()
-    kept = len(fieldkit.read_manifest(carpeta)) if (carpeta / fieldkit.MANIFEST).exists() else 0
-    print(f"Listo: {saved or 'las'} de {total} frases de esta vez; {kept} en total en {carpeta}.")
+    kept = len(fieldkit.read_manifest(carpeta)) if manifest.exists() else 0
+    print(f"Listo: {kept - before} de {total} frases guardadas esta vez; {kept} en total en {carpeta}.")
 
 
 @app.command()

@@ -28,25 +28,24 @@ def _mount(target: Path, options: str) -> str | None:
     return None if done.returncode == 0 else f"mount -t tmpfs failed: {done.stderr.strip()}"
 
 
-@pytest.fixture
-def tiny(tmp_path: Path) -> Iterator[Path]:
-    """An 8 KB tmpfs: a full SD card in miniature."""
-    target = tmp_path / "tiny"
-    why = _mount(target, "size=8k,mode=0777")
+def _tmpfs(target: Path, options: str) -> Iterator[Path]:
+    why = _mount(target, options)
     if why:
         pytest.skip(why)
     yield target
     subprocess.run(["umount", "-l", str(target)], check=False)
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Iterator[Path]:
+    """An 8 KB tmpfs: a full SD card in miniature."""
+    yield from _tmpfs(tmp_path / "tiny", "size=8k,mode=0777")
 
 
 @pytest.fixture
 def read_only(tmp_path: Path) -> Iterator[Path]:
-    target = tmp_path / "ro"
-    why = _mount(target, "size=64k,ro")
-    if why:
-        pytest.skip(why)
-    yield target
-    subprocess.run(["umount", "-l", str(target)], check=False)
+    """A filesystem mounted read-only (an SD card remounted after an I/O error)."""
+    yield from _tmpfs(tmp_path / "ro", "size=64k,ro")
 
 
 def fill(path: Path) -> None:

@@ -241,6 +241,21 @@ def use_test_sink() -> None:
     subprocess.run(["pactl", "set-default-source", "dudo_prueba.monitor"], check=True)
 
 
+def play_to_session(session: Session, utterances: Iterator[Heard], wav: Path, stop: threading.Event, settle: float = 0.0) -> None:
+    """Run the session on a live stream while ``wav`` plays into the room; stop
+    once something was heard (and ``settle`` seconds more for the rest)."""
+    thread = threading.Thread(target=session.run, args=(utterances,), daemon=True)
+    thread.start()
+    time.sleep(0.5)
+    subprocess.run(["paplay", str(wav)], check=True)
+    deadline = time.monotonic() + 10
+    while not session.steps and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(settle)
+    stop.set()
+    thread.join(timeout=5)
+
+
 def collect(heard_iter: Iterator[object], seconds: float) -> list[object]:
     """Consume an iterator in a thread for a while."""
     out: list[object] = []
@@ -267,17 +282,7 @@ def test_microphone_stream_reaches_the_session(pulse: str, tmp_path: Path, ko_re
     game = Game(preset("caleuchano"), ["ana", "beto"])
     session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
 
-    def utterances() -> Iterator[Heard]:
-        yield from listen(mic, rec, stop=stop.is_set)
-
-    thread = threading.Thread(target=session.run, args=(utterances(),), daemon=True)
-    thread.start()
-    time.sleep(0.5)
-    subprocess.run(["paplay", str(wav)], check=True)
-    deadline = time.monotonic() + 10
-    while not session.steps and time.monotonic() < deadline:
-        time.sleep(0.1)
-    stop.set()
+    play_to_session(session, listen(mic, rec, stop=stop.is_set), wav, stop)
     mic.close()
     assert session.steps, "no utterance came through the microphone"
     heard_words = set(" ".join(s.text for s in session.steps).split())
@@ -303,16 +308,7 @@ def test_the_recognizer_log_replays_the_night_exactly_and_keeps_the_audio(pulse:
     session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
     log = HeardLog(tmp_path / "p.reconocedor.jsonl", tmp_path / "p.audio")
     session.record = log.record
-    thread = threading.Thread(target=session.run, args=(listen(mic, rec, stop=stop.is_set, keep_audio=True),), daemon=True)
-    thread.start()
-    time.sleep(0.5)
-    subprocess.run(["paplay", str(wav)], check=True)
-    deadline = time.monotonic() + 10
-    while not session.steps and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(1.0)
-    stop.set()
-    thread.join(timeout=5)
+    play_to_session(session, listen(mic, rec, stop=stop.is_set, keep_audio=True), wav, stop, settle=1.0)
     mic.close()
     lines = [json.loads(line) for line in (tmp_path / "p.reconocedor.jsonl").read_text("utf-8").splitlines()]
     assert lines and len(lines) == len(session.steps)

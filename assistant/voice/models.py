@@ -12,8 +12,6 @@ import hashlib
 import os
 import shutil
 import tempfile
-import urllib.error
-import urllib.request
 import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -96,6 +94,9 @@ def _expected_digests(spec: ModelSpec) -> tuple[str, ...]:
 
 def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
     """Fetch ``spec.url`` into ``part`` (resuming), verify it, return the finished file."""
+    import urllib.error
+    import urllib.request
+
     have = part.stat().st_size if part.exists() else 0
     request = urllib.request.Request(spec.url, headers={"Range": f"bytes={have}-"} if have else {})
     try:
