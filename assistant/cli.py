@@ -314,6 +314,8 @@ RATES = (80, 450)
 """Words per minute a table can follow, slowest to fastest."""
 Rate = Annotated[int, typer.Option("--velocidad", min=RATES[0], max=RATES[1], help="Palabras por minuto al hablar (de 80 a 450).")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
+Screen = Annotated[Optional[str], typer.Option(
+    "--pantalla", help="Abre el marcador para teléfonos o la tele: [HOST:]PUERTO (por omisión solo en este equipo, 127.0.0.1).")]
 Record = Annotated[bool, typer.Option("--grabar", help="Por voz: guarda también el audio de cada frase (WAV), junto al registro de lo que oyó el reconocedor.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
 
@@ -339,6 +341,7 @@ def jugar(
     velocidad: Rate = 165,
     partida: JournalPath = None,
     grabar: Record = False,
+    pantalla: Screen = None,
     continuar: Annotated[bool, typer.Option("--continuar", help="Si hay una partida sin terminar, seguirla sin preguntar.")] = False,
     nueva: Annotated[bool, typer.Option("--nueva", help="Empezar una partida nueva aunque haya una sin terminar.")] = False,
     config: Annotated[Optional[Path], typer.Option("--config", help="Archivo TOML con jugadores y reglas (lo usa el servicio de la Raspberry Pi).")] = None,
@@ -368,14 +371,14 @@ def jugar(
     if not nueva:
         found = _resumable(partida if partida and partida.exists() else None, io, names, asked_rules)
         if found is not None and (continuar or io.ask_yes_no(replies.resume_offer(found.game, found.partials), found.game.players)):
-            _play(found.table, journal_module.Journal.resume(found), io)
+            _play(found.table, journal_module.Journal.resume(found), io, pantalla or table.get("pantalla"))
             return
     if not names:
         names = io.ask_players()
     game = _new_game(asked_rules or _rules(DEFAULT_PRESET), names)
     record = journal_module.Journal.create(game.rules, game.players, partida if partida and not partida.exists() else None)
     io.note(f"Registro de la partida: {record.path}")
-    _play(Table(game), record, io)
+    _play(Table(game), record, io, pantalla or table.get("pantalla"))
 
 
 @app.command()
@@ -388,6 +391,7 @@ def reanudar(
     voz: Voice = None,
     velocidad: Rate = 165,
     grabar: Record = False,
+    pantalla: Screen = None,
 ) -> None:
     """Sigue la última partida sin terminar (después de un corte de luz, por ejemplo).
 
@@ -411,7 +415,7 @@ def reanudar(
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
         raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners, replies.payers(loaded.game))}")
-    _play(loaded.table, journal_module.Journal.resume(loaded), io)
+    _play(loaded.table, journal_module.Journal.resume(loaded), io, pantalla)
 
 
 def _journal_error(err: journal_module.JournalError) -> str:
@@ -463,7 +467,7 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
     return search.found
 
 
-def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
+def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str | None = None) -> None:
     from assistant import replies
     from assistant.referee import Referee
     from assistant.session import Session
@@ -473,8 +477,20 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
     io.rebuild_for(list(game.players))
     if record.first_notice is not None:
         io.tell(replies.notice(record.first_notice))
-    referee = Referee(game, [record], table.collecting)
-    session = Session(referee, Parser(players=game.players), say=io.tell, ignore_chatter=io.voice)
+    board = _screen(screen, game, io) if screen else None
+    say = io.tell
+    if board is not None:
+        shown = board
+
+        def say(text: str) -> None:
+            io.tell(text)
+            try:
+                shown.said(text, game)
+            except Exception:  # the screen never stops the game
+                log.exception("scoreboard")
+
+    referee = Referee(game, [record] + ([board] if board is not None else []), table.collecting)
+    session = Session(referee, Parser(players=game.players), say=say, ignore_chatter=io.voice)
     if io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
         from assistant.heardlog import HeardLog, audio_dir, log_path
 
@@ -489,10 +505,33 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO) -> None:
     finally:
         record.close()
         io.close()
+        if board is not None:
+            board.close()
     if record.failing:
         io.note(f"Ojo: la partida no quedó guardada entera en {record.path} (no se pudo escribir en el disco).")
     elif not game.over and game.history:
         io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {record.path})")
+
+
+def _screen(address: str, game: Game, io: TableIO) -> Any:
+    """The scoreboard at ``address``, or None (said to the table) if it cannot open."""
+    from datetime import datetime, timedelta
+
+    from assistant import journal as journal_module
+    from assistant import replies, scoreboard
+
+    since = datetime.now().astimezone() - timedelta(hours=12)
+    night = [scoreboard.night_entry(s) for s in journal_module.finished_games(since=since)]
+    try:
+        board = scoreboard.start(address, game, night)
+    except ValueError:
+        io.tell(replies.screen_off(f"«{address}» no es una dirección: usa PUERTO o HOST:PUERTO"))
+        return None
+    except OSError as err:
+        io.tell(replies.screen_off(err.strerror or str(err)))
+        return None
+    io.tell(replies.screen_on(board.address))
+    return board
 
 
 def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) -> dict[str, Any]:
@@ -508,7 +547,7 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as err:
         raise UserError(f"No pude leer la configuración {path}: {err}") from err
-    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad"}
+    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad", "pantalla"}
     if unknown:
         raise UserError(f"No conozco «{sorted(unknown)[0]}» en {path}.")
     if not table["jugadores"]:
@@ -516,7 +555,7 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
         table["jugadores"] = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
         if "reglas" in data and reglas is None:
             table["reglas"] = str(data["reglas"])
-    for key in ("microfono", "parlante", "voz"):
+    for key in ("microfono", "parlante", "voz", "pantalla"):
         if data.get(key):
             table[key] = str(data[key])
     if "velocidad" in data:
@@ -525,6 +564,24 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
             raise UserError(f"En {path}, «velocidad» tiene que ser un número de {RATES[0]} a {RATES[1]} (palabras por minuto).")
         table["velocidad"] = rate
     return table
+
+
+@app.command()
+def historial() -> None:
+    """Las partidas terminadas: fecha, jugadores, reglas, quién ganó, cuántas rondas y quién perdió más.
+
+    Ejemplo: dudo historial
+    """
+    from assistant import journal as journal_module
+    from assistant import replies
+
+    games = journal_module.finished_games()
+    if not games:
+        print(replies.no_history())
+        return
+    for g in games:
+        started = g.started.astimezone().strftime("%Y-%m-%d %H:%M") if g.started is not None else "—"
+        print(replies.history_line(started, g.players, g.rules, g.winners, g.rounds, g.lost_most, g.scoring))
 
 
 # ------------------------------------------------------------------ input and output at the table

@@ -44,7 +44,7 @@ from assistant.changes import (
 )
 from assistant.problems import default_dir
 from assistant.rules import Game, Reason, RulesError, RuleSet, action_from_json, action_to_json, event_to_json
-from assistant.rules.events import GameOver
+from assistant.rules.events import DieLost, GameOver, PaloTaken
 from assistant.rules.ruleset import rules_from_json
 
 FORMAT = 1
@@ -273,6 +273,8 @@ class Loaded:
     damage: Damage | None = None
     ended: bool = False
     """An older journal's ``fin`` line."""
+    started: str | None = None
+    """When the game began (ISO 8601, UTC), from the header."""
 
     @property
     def game(self) -> Game:
@@ -354,6 +356,12 @@ def _lines(raw: bytes) -> Iterator[tuple[int, bytes, int]]:
 
 
 def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str]]:
+    rules, players, _started = _header_whole(path, line)
+    return rules, players
+
+
+def _header_whole(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
+    """Rules, players and start time (ISO, UTC) of a journal's first line."""
     try:
         record = json.loads(line.decode("utf-8"))
         header = record["partida"]
@@ -363,8 +371,9 @@ def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str]]:
             raise TypeError("players or rules of the wrong type")
     except (UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
         raise JournalError(f"{path.name} no es un registro de partida (la línea 1 no se entiende).") from err
+    started = header.get("inicio")
     try:
-        return rules_from_json(stored_rules), players
+        return rules_from_json(stored_rules), players, started if isinstance(started, str) else None
     except RulesError as err:
         raise JournalError(f"Las reglas guardadas en {path.name} no sirven.", err.reason) from err
     except (ValueError, TypeError, KeyError, AttributeError) as err:
@@ -381,7 +390,7 @@ def load(path: Path) -> Loaded:
     lines = list(_lines(raw))
     if not lines:
         raise JournalError(f"{path.name} está vacío: no es un registro de partida.")
-    rules, players = _header(path, lines[0][1])
+    rules, players, started = _header_whole(path, lines[0][1])
     try:
         table = Table(Game(rules, players))
     except RulesError as err:
@@ -409,7 +418,7 @@ def load(path: Path) -> Loaded:
     good = raw[:good_end]
     if good and not good.endswith(b"\n"):
         good += b"\n"
-    return Loaded(table, path, good, damage, ended)
+    return Loaded(table, path, good, damage, ended, started)
 
 
 def _replay(table: Table, change: Change) -> None:
@@ -485,3 +494,75 @@ def unfinished(base: Path | None = None, rules: RuleSet | None = None, players: 
 def latest_unfinished(base: Path | None = None) -> Loaded | None:
     """The most recent unfinished game, whatever its rules and players."""
     return unfinished(base).found
+
+
+# ------------------------------------------------------------------ finished games
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A finished game in a few facts, for ``dudo historial`` and the scoreboard."""
+
+    path: Path
+    started: datetime | None
+    players: tuple[str, ...]
+    rules: str
+    scoring: str
+    """What is lost: dados, palos or fichas."""
+    winners: tuple[str, ...]
+    rounds: int
+    losses: dict[str, int]
+    """Dice or palos lost by each player over the game."""
+
+    @property
+    def lost_most(self) -> tuple[str, int] | None:
+        if not self.losses:
+            return None
+        name = max(self.losses, key=lambda n: (self.losses[n], -self.players.index(n)))
+        return name, self.losses[name]
+
+
+def summarize(loaded: Loaded) -> Summary:
+    """Replays the game once to count what each player lost."""
+    game = loaded.game
+    replay = Game(game.rules, game.players)
+    losses = dict.fromkeys(game.players, 0)
+    for action in game.history:
+        for event in replay.apply(action):
+            if isinstance(event, DieLost | PaloTaken):
+                losses[event.player] += event.count
+    started = None
+    if loaded.started:
+        try:
+            started = datetime.fromisoformat(loaded.started)
+        except ValueError:
+            started = None
+    finished_round = game.round_number
+    return Summary(loaded.path, started, game.players, game.rules.name, game.rules.scoring, tuple(game.winners), finished_round,
+                   {n: k for n, k in losses.items() if k})
+
+
+def finished_games(base: Path | None = None, since: datetime | None = None) -> list[Summary]:
+    """Finished games, oldest first (started after ``since``, when given); a
+    journal that cannot be read is skipped."""
+    folder = games_dir(base)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob("partida-*.jsonl")):
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        if not _finished_at_a_glance(raw):
+            continue
+        try:
+            loaded = load(path)
+        except JournalError:
+            continue
+        if not loaded.finished:
+            continue
+        summary = summarize(loaded)
+        if since is None or (summary.started is not None and summary.started >= since):
+            found.append(summary)
+    return found

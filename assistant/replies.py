@@ -99,7 +99,7 @@ def started(game: Game, still: str | None = None) -> str:
     direction = "izquierda" if game.direction == 1 else "derecha"
     text = f"Parte {game.starter}, por la {direction}."
     if still is not None and game.obligo is not None:
-        word = "obligado" if game.rules.scoring != "dados" else "obligo"
+        word = _obligo_word(game)
         return text + f" Sigue siendo el {word} de {still}."
     return text + _round_notes(game)
 
@@ -118,11 +118,16 @@ def obligo_offer(name: str) -> str:
     return f"{capital(name)}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
 
 
+def _obligo_word(game: Game) -> str:
+    """Played with palos it is the obligado; with dice, the obligo."""
+    return "obligado" if game.rules.scoring != "dados" else "obligo"
+
+
 def obligo_rules(game: Game) -> str:
     ob = game.obligo
     assert ob is not None
     rules = game.rules
-    word = "Obligado" if rules.scoring != "dados" else "Obligo"
+    word = capital(_obligo_word(game))
     parts = [f"{word} de {ob.obligador}{' cerrado' if ob.closed else ''}: los ases no son comodines"]
     if rules.obligo_aces_rank_seven:
         parts[0] += " y valen más que la sena"
@@ -153,7 +158,7 @@ def duel_rules(game: Game) -> str:
     if rules.paso and not rules.duel_paso:
         banned.append("paso")
     if rules.obligo != "no" and not rules.duel_obligo:
-        banned.append("obligado" if rules.scoring != "dados" else "obligo")
+        banned.append(_obligo_word(game))
     text = "Quedan dos: mano a mano"
     return text + (f", sin {names.join_or(banned).replace(' o ', ' ni ')}." if banned else ".")
 
@@ -861,3 +866,57 @@ def evaluation(model: str, report: Mapping[str, Any]) -> str:
         lines.append("Confusiones (esperado → entendido):")
         lines += [f"  {pair}: {n}" for pair, n in report["confusiones"].items()]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the scoreboard
+
+
+def board_rules(game: Game) -> str:
+    """The rules' name, as the greeting says it."""
+    return game.rules.name
+
+
+def board_mode(game: Game) -> str:
+    """The round's mode in a few words, for the screen ("" for a plain round)."""
+    parts = []
+    if game.obligo is not None:
+        word = capital(_obligo_word(game))
+        parts.append(f"{word} de {game.obligo.obligador}" + (" (cerrado)" if game.obligo.closed else ""))
+    elif game.mode == "uno_contra_uno":
+        parts.append("Uno contra uno")
+    pending = game.pending
+    if pending is not None and pending.call == "siciliana":
+        parts.append("Siciliana")
+    if game.r.pass_standing is not None and game.phase == "apuestas":
+        parts.append(f"Paso de {game.r.pass_standing}")
+    if game.phase == "cuenta":
+        parts.append("Contando")
+    elif game.phase == "juicio":
+        parts.append("Viendo la mano")
+    elif game.phase == "inicio":
+        parts.append("Falta decir quién parte")
+    return " · ".join(parts)
+
+
+def screen_on(address: str) -> str:
+    return f"El marcador está en {address} (ábranlo en el teléfono o en la tele del bar)."
+
+
+def screen_off(detail: str) -> str:
+    return f"No pude abrir el marcador ({detail}); la pantalla queda apagada y la partida sigue igual."
+
+
+def history_line(started: str, players: Sequence[str], rules: str, winners: Sequence[str], rounds: int,
+                 lost_most: tuple[str, int] | None, unit: str) -> str:
+    """One finished game for ``dudo historial``."""
+    who = names.join_and(list(players))
+    won = f"{'ganaron' if len(winners) > 1 else 'ganó'} {names.join_and(list(winners))}" if winners else "sin ganador"
+    line = f"{started} · {who} · {rules} · {won} · {rounds} {'ronda' if rounds == 1 else 'rondas'}"
+    if lost_most is not None:
+        name, lost = lost_most
+        line += f" · perdió más {name} ({lost} {unit})"
+    return line
+
+
+def no_history() -> str:
+    return "Todavía no hay partidas terminadas."

@@ -5,7 +5,9 @@
 # Idempotent: what is already there is left alone.
 #   scripts/instalar.sh          the referee
 #   scripts/instalar.sh --test   plus what the tests need (PulseAudio, sox,
-#                                the Korean vosk model used as a stand-in)
+#                                the Korean vosk model used as a stand-in,
+#                                Debian's Chromium and ChromeDriver for the
+#                                scoreboard page: no browser is ever downloaded)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +15,7 @@ test_extras=0
 [ "${1:-}" = "--test" ] && test_extras=1
 
 packages=(espeak-ng libportaudio2 alsa-utils)
-[ "$test_extras" = 1 ] && packages+=(sox pulseaudio pulseaudio-utils libasound2-plugins tmux)
+[ "$test_extras" = 1 ] && packages+=(sox pulseaudio pulseaudio-utils libasound2-plugins tmux chromium chromium-driver)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
 

@@ -1,0 +1,302 @@
+"""The scoreboard page in a real headless Chromium (Debian's, driven by
+Selenium with Debian's chromedriver: no browser is ever downloaded), and the
+server from outside: what it serves, what it refuses, and that nothing listens
+without --pantalla."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant import scoreboard
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.speech import Parser
+from tests.test_crash import dudo_command
+
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+needs_chromium = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER), reason="hace falta chromium y chromium-driver de Debian (scripts/instalar.sh --test)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Table:
+    """A referee with the scoreboard as an observer, fed lines like the session does."""
+
+    def __init__(self, rules: str = "yocacho", players: tuple[str, ...] = ("ana", "beto", "carla")) -> None:
+        self.game = Game(preset(rules), list(players))
+        self.board = scoreboard.start(f"127.0.0.1:{free_port()}", self.game)
+        self.referee = Referee(self.game, [self.board])
+        self.parser = Parser(players=self.game.players)
+
+    def say(self, line: str) -> str:
+        reply = self.referee.handle(self.parser.parse(line))
+        self.board.said(reply.text, self.game)
+        return reply.text
+
+    def close(self) -> None:
+        self.board.close()
+
+
+@pytest.fixture
+def table() -> Iterator[Table]:
+    t = Table()
+    yield t
+    t.close()
+
+
+def request(url: str, method: str = "GET") -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=5) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as err:
+        return err.code, b""
+
+
+def test_only_three_paths_and_only_get(table: Table) -> None:
+    base = table.board.address
+    status, body = request(base)
+    assert status == 200 and b"<title>Dudo" in body and b"http" not in body.replace(b"http://www.w3.org/2000/svg", b"")  # no CDN
+    status, body = request(base + "estado")
+    assert status == 200 and json.loads(body)["turno"] is None
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"):
+        assert request(base + "estado", method)[0] == 405, method
+        assert request(base, method)[0] == 405, method
+    for path in ("x", "estado/", "../etc/passwd", "assistant/", "pantalla.html", "%2e%2e/"):
+        assert request(base + path)[0] == 404, path
+    assert table.game.history == []  # nothing changed the game
+
+
+def sse_until(url: str, done: Callable[[dict[str, Any]], bool], into: list[tuple[float, dict[str, Any]]], ready: threading.Event) -> None:
+    """Read the page's event stream until ``done(view)``; each view with the time it came."""
+    host, port = url.removeprefix("http://").rstrip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", "/eventos")
+    response = conn.getresponse()
+    while True:
+        line = response.readline()
+        if not line:
+            break
+        if line.startswith(b"data: "):
+            view = json.loads(line[6:])
+            into.append((time.monotonic(), view))
+            ready.set()  # the page has the state as it was when it opened
+            if done(view):
+                break
+    conn.close()
+
+
+def test_ten_pages_at_once_each_see_every_step_within_half_a_second(table: Table) -> None:
+    pages: list[list[tuple[float, dict[str, Any]]]] = [[] for _ in range(10)]
+    readies = [threading.Event() for _ in pages]
+    done = lambda view: view["apuesta"] is not None  # noqa: E731
+    threads = [threading.Thread(target=sse_until, args=(table.board.address, done, got, ready), daemon=True)
+               for got, ready in zip(pages, readies, strict=True)]
+    for t in threads:
+        t.start()
+    assert all(r.wait(5) for r in readies)
+    table.say("parte ana por la izquierda")
+    said = time.monotonic()
+    table.say("tres trenes")
+    for t in threads:
+        t.join(timeout=5)
+    for got in pages:
+        arrived, last = got[-1]
+        assert arrived - said < 0.5
+        assert last["apuesta"] == {"texto": "tres trenes", "cantidad": 3, "pinta": 3, "jugador": "ana"}
+        assert [p["nombre"] for p in last["jugadores"] if p["turno"]] == ["beto"]
+
+
+def test_a_failing_screen_never_stops_the_game() -> None:
+    t = Table()
+    t.board.server.server_close()  # the socket is gone under it
+    assert t.say("parte ana") == "Parte ana, por la izquierda."
+    assert t.say("tres trenes") == "Tres trenes. Sigue beto."
+    t.board.close()
+
+
+def test_rounds_and_fichas_and_an_undo(tmp_path: Path) -> None:
+    t = Table("chimbo9", ("ana", "beto"))
+    try:
+        for line in ("parte ana", "tres trenes", "dudo", "hay cero"):
+            t.say(line)
+        _, view = t.board.wait_newer(0, 1)
+        assert view is not None
+        assert view["rondas"] == [{"ronda": 1, "texto": "No había ningún tren. Ana pierde una ficha, le quedan dos."}]
+        ana = next(p for p in view["jugadores"] if p["nombre"] == "ana")
+        assert ana["fichas"] == [{"color": "amarilla", "perdida": True}, {"color": "azul", "perdida": False},
+                                 {"color": "roja", "perdida": False}]
+        t.say("corrección")
+        _, view = t.board.wait_newer(0, 1)
+        assert view is not None and view["rondas"] == []
+    finally:
+        t.close()
+
+
+# ------------------------------------------------------------------ a real browser
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    if not (CHROMIUM and CHROMEDRIVER):
+        pytest.skip("hace falta chromium y chromium-driver de Debian (scripts/instalar.sh --test)")
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must never fetch a driver or a browser
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={tmp_path / 'perfil'}", "--window-size=1280,800"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait_for(check: Callable[[], bool], seconds: float) -> float:
+    """Seconds until ``check()`` is true (fails after ``seconds``)."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        if check():
+            return time.monotonic() - started
+        time.sleep(0.05)
+    raise AssertionError("the page did not change in time")
+
+
+@needs_chromium
+def test_the_page_follows_the_game_in_a_real_browser(table: Table, browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = browser
+    driver.get(table.board.address)
+
+    def text(css: str) -> str:
+        return str(driver.find_element(By.CSS_SELECTOR, css).text)
+    wait_for(lambda: text("#estado-conexion") == "en vivo", 5)
+    table.say("parte ana por la izquierda")
+    assert wait_for(lambda: "ana" in text("#jugadores li.turno"), 1.0) < 1.0
+    table.say("tres trenes")
+    assert wait_for(lambda: text("#apuesta").startswith("tres trenes") and "beto" in text("#jugadores li.turno"), 1.0) < 1.0
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#dados svg.dado")) == 3
+    assert "Tres trenes. Sigue beto." in text("#dijo")
+    assert "por la izquierda" in text("#sentido")
+    size = driver.execute_script("return parseFloat(getComputedStyle(document.getElementById('apuesta')).fontSize)")
+    assert size >= 40  # legible from across the table
+    shot = tmp_path / "marcador.png"
+    driver.save_screenshot(str(shot))
+    assert shot.stat().st_size > 10_000
+    table.say("dudo")
+    table.say("ana dos")
+    assert wait_for(lambda: "Contando" in text("#modo"), 1.0) < 1.0
+
+
+@needs_chromium
+def test_the_page_reconnects_by_itself(browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    port = free_port()
+    game = Game(preset("yocacho"), ["ana", "beto"])
+    board = scoreboard.start(f"127.0.0.1:{port}", game)
+    driver = browser
+    driver.get(board.address)
+
+    def text(css: str) -> str:
+        return str(driver.find_element(By.CSS_SELECTOR, css).text)
+    wait_for(lambda: text("#estado-conexion") == "en vivo", 5)
+    board.close()
+    wait_for(lambda: text("#estado-conexion") == "reconectando…", 5)
+    again = scoreboard.start(f"127.0.0.1:{port}", game)  # the referee came back on the same port
+    referee = Referee(game, [again])
+    referee.handle(Parser(players=game.players).parse("parte beto"))
+    try:
+        wait_for(lambda: text("#estado-conexion") == "en vivo" and "beto" in text("#jugadores li.turno"), 5)
+    finally:
+        again.close()
+
+
+# ------------------------------------------------------------------ from outside
+
+
+def listening_ports(pid: int) -> list[str]:
+    out = subprocess.run(["ss", "-ltnpH"], capture_output=True, text=True, check=True).stdout
+    return [line for line in out.splitlines() if f"pid={pid}," in line]
+
+
+def test_a_text_game_with_pantalla_serves_the_state_and_without_it_nothing_listens(tmp_path: Path) -> None:
+    if not shutil.which("ss"):
+        pytest.skip("hace falta ss (iproute2)")
+    port = free_port()
+    env = {**os.environ, "DUDO_DATOS": str(tmp_path), "DUDO_MODELO": ""}
+    for screen in (["--pantalla", f"127.0.0.1:{port}"], []):
+        proc = subprocess.Popen([*dudo_command(), "jugar", "--texto", "--nueva", "--jugadores", "ana,beto,carla", *screen],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("parte ana por la izquierda\ntres trenes\n")
+        proc.stdin.flush()
+        lines = [proc.stdout.readline() for _ in range(3 + bool(screen))]
+        try:
+            if screen:
+                assert lines[0].startswith(f"El marcador está en http://127.0.0.1:{port}/")
+                status, body = request(f"http://127.0.0.1:{port}/estado")
+                state = json.loads(body)
+                assert status == 200 and state["apuesta"] == {"cantidad": 3, "pinta": 3, "jugador": "ana"} and state["turno"] == "beto"
+                assert request(f"http://127.0.0.1:{port}/estado", "POST")[0] == 405
+                assert listening_ports(proc.pid)
+            else:
+                assert lines[-1].startswith("Tres trenes. Sigue beto.")
+                assert listening_ports(proc.pid) == []
+        finally:
+            proc.stdin.close()
+            proc.wait(timeout=10)
+
+
+def test_a_busy_port_leaves_the_screen_off_and_the_game_on(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        from tests.test_cli import dudo
+
+        result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--pantalla", f"127.0.0.1:{port}", stdin="parte ana\n",
+                      env={"DUDO_DATOS": str(tmp_path)})
+    assert result.returncode == 0
+    assert "la pantalla queda apagada y la partida sigue igual" in result.stdout
+    assert result.stdout.splitlines()[-1] == "Parte ana, por la izquierda."
+
+
+def test_historial_lists_finished_games_and_the_page_shows_tonights(tmp_path: Path) -> None:
+    from tests.test_cli import dudo
+
+    env = {"DUDO_DATOS": str(tmp_path)}
+    lines = "parte ana\n" + "tres trenes\ndudo\nhay cero\n" * 3
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "chimbo9", stdin=lines, env=env)
+    dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte ana\ntres trenes\n", env=env)  # unfinished
+    result = dudo("historial", env=env)
+    (line,) = result.stdout.splitlines()
+    assert " · ana y beto · chimbo9 · ganó beto · 3 rondas · perdió más ana (3 fichas)" in line
+    assert dudo("historial", env={"DUDO_DATOS": str(tmp_path / "nada")}).stdout.strip() == "Todavía no hay partidas terminadas."
+    from assistant import journal
+    from assistant.scoreboard import night_entry
+
+    (summary,) = journal.finished_games(tmp_path)
+    entry = night_entry(summary)
+    assert entry["jugadores"] == ["ana", "beto"] and entry["ganadores"] == ["beto"] and entry["rondas"] == 3
