@@ -51,3 +51,9 @@ def test_a_built_wheel_understands_a_bid(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"accion": "apuesta", "cantidad": 3, "pinta": 3}
+    # the scoreboard page and the recording list travel with the package too
+    data = subprocess.run(
+        [str(python), "-c", "from assistant import scoreboard, fieldkit; print(len(scoreboard.page()), len(fieldkit.builtin_phrases(['ana'])))"],
+        cwd=outside, check=True, capture_output=True, text=True,
+    ).stdout.split()
+    assert int(data[0]) > 1000 and int(data[1]) > 30
