@@ -17,6 +17,7 @@ import sys
 import traceback
 import wave
 from collections.abc import Iterator
+from enum import StrEnum
 from io import TextIOWrapper
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -148,6 +149,8 @@ _CLICK_ERRORS: list[tuple[str, Any]] = [
      lambda m: f"{m[1]} tiene que ir de {m[3]} a {m[4]} (vino {m[2]})."),
     (r"Invalid value for (.+?): Input should be less than or equal to (-?\d+)", lambda m: f"{m[1]} puede ser {m[2]} como mucho."),
     (r"Invalid value for (.+?): Input should be greater than or equal to (-?\d+)", lambda m: f"{m[1]} tiene que ser al menos {m[2]}."),
+    (r"Invalid value for (.+?): (?:Value error, )?'(.*)' is not one of (.*?)\.?",
+     lambda m: f"{m[1]} tiene que ser {m[3].replace(', ', ' o ')} (vino '{m[2]}')."),
     (r"Invalid value for (.+?): (.*)", lambda m: f"Valor inválido para {m[1]}: {m[2]}"),
     (r"Option '(.+)' requires an argument\.", lambda m: f"A la opción '{m[1]}' le falta su valor."),
     (r"Missing argument '(.+)'\.", lambda m: f"Falta el argumento '{m[1]}'."),
@@ -316,6 +319,16 @@ Rate = Annotated[int, typer.Option("--velocidad", min=RATES[0], max=RATES[1], he
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
 Screen = Annotated[Optional[str], typer.Option(
     "--pantalla", help="Abre el marcador para teléfonos o la tele: [HOST:]PUERTO (por omisión solo en este equipo, 127.0.0.1).")]
+class Level(StrEnum):
+    poco = "poco"
+    normal = "normal"
+    todo = "todo"
+
+
+Talk = Annotated[Optional[Level], typer.Option(
+    "--hablar",
+    help="Cuánto habla el árbitro: poco (un sonido corto por apuesta aceptada; por omisión con voz), "
+         "normal (por omisión escribiendo) o todo (también dice a quién le toca y qué puede decir).")]
 Record = Annotated[bool, typer.Option("--grabar", help="Por voz: guarda también el audio de cada frase (WAV), junto al registro de lo que oyó el reconocedor.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
 
@@ -342,6 +355,7 @@ def jugar(
     partida: JournalPath = None,
     grabar: Record = False,
     pantalla: Screen = None,
+    hablar: Talk = None,
     continuar: Annotated[bool, typer.Option("--continuar", help="Si hay una partida sin terminar, seguirla sin preguntar.")] = False,
     nueva: Annotated[bool, typer.Option("--nueva", help="Empezar una partida nueva aunque haya una sin terminar.")] = False,
     config: Annotated[Optional[Path], typer.Option("--config", help="Archivo TOML con jugadores y reglas (lo usa el servicio de la Raspberry Pi).")] = None,
@@ -371,14 +385,15 @@ def jugar(
     if not nueva:
         found = _resumable(partida if partida and partida.exists() else None, io, names, asked_rules)
         if found is not None and (continuar or io.ask_yes_no(replies.resume_offer(found.game, found.partials), found.game.players)):
-            _play(found.table, journal_module.Journal.resume(found), io, pantalla or table.get("pantalla"))
+            level = (hablar.value if hablar else None) or table.get("hablar")
+            _play(found.table, journal_module.Journal.resume(found), io, pantalla or table.get("pantalla"), level)
             return
     if not names:
         names = io.ask_players()
     game = _new_game(asked_rules or _rules(DEFAULT_PRESET), names)
     record = journal_module.Journal.create(game.rules, game.players, partida if partida and not partida.exists() else None)
     io.note(f"Registro de la partida: {record.path}")
-    _play(Table(game), record, io, pantalla or table.get("pantalla"))
+    _play(Table(game), record, io, pantalla or table.get("pantalla"), (hablar.value if hablar else None) or table.get("hablar"))
 
 
 @app.command()
@@ -392,6 +407,7 @@ def reanudar(
     velocidad: Rate = 165,
     grabar: Record = False,
     pantalla: Screen = None,
+    hablar: Talk = None,
 ) -> None:
     """Sigue la última partida sin terminar (después de un corte de luz, por ejemplo).
 
@@ -415,7 +431,7 @@ def reanudar(
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
         raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners, replies.payers(loaded.game))}")
-    _play(loaded.table, journal_module.Journal.resume(loaded), io, pantalla)
+    _play(loaded.table, journal_module.Journal.resume(loaded), io, pantalla, hablar.value if hablar else None)
 
 
 def _journal_error(err: journal_module.JournalError) -> str:
@@ -467,7 +483,7 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
     return search.found
 
 
-def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str | None = None) -> None:
+def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str | None = None, level: str | None = None) -> None:
     from assistant import replies
     from assistant.referee import Referee
     from assistant.session import Session
@@ -490,7 +506,8 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str
                 log.exception("scoreboard")
 
     referee = Referee(game, [record] + ([board] if board is not None else []), table.collecting)
-    session = Session(referee, Parser(players=game.players), say=say, ignore_chatter=io.voice)
+    session = Session(referee, Parser(players=game.players), say=say, ignore_chatter=io.voice,
+                      level=level or ("poco" if io.voice else "normal"), earcon=io.earcon)
     if io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
         from assistant.heardlog import HeardLog, audio_dir, log_path
 
@@ -547,7 +564,7 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
         data = tomllib.loads(path.read_text("utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as err:
         raise UserError(f"No pude leer la configuración {path}: {err}") from err
-    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad", "pantalla"}
+    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad", "pantalla", "hablar"}
     if unknown:
         raise UserError(f"No conozco «{sorted(unknown)[0]}» en {path}.")
     if not table["jugadores"]:
@@ -555,6 +572,10 @@ def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) 
         table["jugadores"] = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
         if "reglas" in data and reglas is None:
             table["reglas"] = str(data["reglas"])
+    if "hablar" in data:
+        if data["hablar"] not in ("poco", "normal", "todo"):
+            raise UserError(f"En {path}, «hablar» tiene que ser poco, normal o todo.")
+        table["hablar"] = data["hablar"]
     for key in ("microfono", "parlante", "voz", "pantalla"):
         if data.get(key):
             table[key] = str(data[key])

@@ -920,3 +920,38 @@ def history_line(started: str, players: Sequence[str], rules: str, winners: Sequ
 
 def no_history() -> str:
     return "Todavía no hay partidas terminadas."
+
+
+# ---------------------------------------------------------------- how much the referee says
+
+LEVELS = ("poco", "normal", "todo")
+"""``--hablar``: poco (earcons for what need not be said), normal, todo (teaching)."""
+
+
+def sound_for(level: str, game: Game, events: Sequence[ev.Event], accepted: bool, understood: bool, doubtful: bool) -> str | None:
+    """In ``poco``, the earcon that replaces the words (None: say them). A step
+    accepted from a doubtful reading is always said back, so the table can say
+    "corrección"; refusals, calls, results and announcements are always said."""
+    if level != "poco" or doubtful:
+        return None
+    if not understood:
+        return "repite"
+    if not accepted or not events:
+        return None
+    if len(events) == 1 and isinstance(events[0], ev.BidMade):
+        bid = events[0].bid
+        return "aceptada" if bid.quantity <= game.most_possible(bid.face) else None
+    if all(isinstance(e, ev.StarterNamed) for e in events) and game.obligo is None and not _round_notes(game):
+        return "aceptada"
+    return None
+
+
+def teach(game: Game) -> str:
+    """``todo``: whose turn it is and what may be said now."""
+    if game.over or game.phase != "apuestas" or game.turn is None:
+        return ""
+    if game.bid is None:
+        return f"{capital(game.turn)}, te toca abrir: di una apuesta, por ejemplo «dos trenes»."
+    may = ["subir"] + [word for call, word in (("dudo", "dudar"), ("calzo", "calzar"), ("paso", "pasar"), ("mato", "matar"))
+                       if _may(game, call)]
+    return f"{capital(game.turn)}, puedes {names.join_or(may)}."

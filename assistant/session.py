@@ -57,6 +57,10 @@ class Session:
     ignore_chatter: bool = False
     """Voice mode: say nothing to an utterance with no word of the game in it."""
     record: Record | None = None
+    level: str = "normal"
+    """How much is said: ``replies.LEVELS``."""
+    earcon: Callable[[str], None] | None = None
+    """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
 
     def start(self) -> str:
         text = self.referee.opening()
@@ -83,20 +87,33 @@ class Session:
         started = time.perf_counter()
         chosen, command = self.choose(heard)
         confidence = heard.confidence
-        if heard.best.score is None and confidence is not None and confidence < LOW_CONFIDENCE and not isinstance(command, Unknown):
-            reply = Reply(replies.not_understood(), False)
-        else:
-            # a lower alternative, or a low share of the best: steps with no way back are confirmed first
-            certain = chosen == 0 and (confidence is None or confidence >= SURE_CONFIDENCE)
-            reply = self.referee.handle(command, certain=certain)
+        # a lower alternative, or a low share of the best: steps with no way back are confirmed first
+        certain = chosen == 0 and (confidence is None or confidence >= SURE_CONFIDENCE)
+        chatter = isinstance(command, Unknown) and command.hint is None
+        unsure = heard.best.score is None and confidence is not None and confidence < LOW_CONFIDENCE
+        unsure = unsure and not isinstance(command, Unknown)  # a move heard too faintly to act on
+        reply = Reply(replies.not_understood(), False) if unsure else self.referee.handle(command, certain=certain)
         step = Step(heard.alternatives[chosen].text, reply, chosen)
         self.steps.append(step)
         if self.record is not None:
             self.record(heard, step, (time.perf_counter() - started) * 1000)
         silent = self.ignore_chatter and isinstance(command, Unknown) and command.hint is None
         if reply.text and not silent:
-            self.say(reply.text)
+            self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
         return reply
+
+    def _speak(self, reply: Reply, understood: bool, doubtful: bool) -> None:
+        game = self.referee.game
+        sound = replies.sound_for(self.level, game, reply.events, reply.accepted, understood, doubtful)
+        if sound is not None and self.earcon is not None:
+            self.earcon(sound)
+            return
+        if self.level == "poco" and understood and not reply.accepted and self.earcon is not None:
+            self.earcon("rechazada")  # the verdict at once; the reason follows in words
+        text = reply.text
+        if self.level == "todo" and reply.accepted:
+            text = f"{text} {replies.teach(game)}".strip()
+        self.say(text)
 
     def run(self, source: Iterable[Heard]) -> None:
         for heard in source:
@@ -190,6 +207,10 @@ class TableIO:
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
+
+    def earcon(self, name: str) -> None:
+        """Text mode names the sound the voice would play."""
+        print(f"[sonido: {name}]", flush=True)
 
     def note(self, text: str) -> None:
         """Something for the person at the terminal, not for the table."""

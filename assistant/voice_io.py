@@ -52,6 +52,9 @@ class VoiceIO(TableIO):
         print(text, flush=True)
         self.speaker.say(text)
 
+    def earcon(self, name: str) -> None:
+        self.speaker.earcon(name)
+
     def heard(self) -> Iterator[Heard]:
         for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio):
             self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 import wave
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from assistant.referee import Referee  # noqa: E402
 from assistant.rules import PRESETS, Game, RulesError, preset  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
+from assistant.voice.heard import Heard  # noqa: E402
 from tests.test_rules_properties import random_action  # noqa: E402
 
 
@@ -173,6 +175,53 @@ def bench_recognizer(repeats: int = 15) -> dict[str, object]:
     }
 
 
+def _note(into: list[tuple[str, str]], kind: str, value: str) -> None:
+    into.append((kind, value))
+
+
+def bench_hablar() -> dict[str, object]:
+    """Per --hablar level: seconds of output and of deafness after an accepted
+    bid, a call and a result, a typical round's total (start, four bids, dudo, a
+    partial count, the result), and the time from a reply's text to its audio
+    (synthesis; espeak-ng, roa/es-419 at 165 words a minute)."""
+    from assistant.session import Session
+    from assistant.voice import earcons
+    from assistant.voice.speaker import EARCON_TAIL, ECHO_TAIL, Speaker, wav_stats
+
+    speaker = Speaker(play=False)
+    round_lines = ["parte ana", "tres trenes", "cuatro trenes", "cinco trenes", "seis trenes", "dudo", "ana dos", "beto uno carla cero dani cero"]
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for level in ("poco", "normal", "todo"):
+            game = Game(preset("yocacho"), ["ana", "beto", "carla", "dani"])
+            said: list[tuple[str, str]] = []
+            session = Session(Referee(game), Parser(players=game.players), say=partial(_note, said, "voz"),
+                              level=level, earcon=partial(_note, said, "sonido"))
+            costs: list[tuple[float, float, float]] = []  # (seconds out, seconds deaf, ms to audio) per line
+            for line in round_lines:
+                said.clear()
+                session.hear(Heard.from_text(line))
+                out = deaf = to_audio = 0.0
+                for kind, value in said:
+                    if kind == "sonido":
+                        seconds = len(earcons.samples(value)) / earcons.RATE
+                        out, deaf = out + seconds, deaf + seconds + EARCON_TAIL
+                    else:
+                        start = time.perf_counter()
+                        path = speaker.save(value, Path(folder) / f"{level}.wav")
+                        to_audio = (time.perf_counter() - start) * 1000
+                        seconds = float(wav_stats(path)["seconds"])
+                        out, deaf = out + seconds, deaf + seconds + ECHO_TAIL
+                costs.append((out, deaf, to_audio))
+            pick = {"apuesta": costs[2], "llamada": costs[5], "resultado": costs[7]}
+            results[level] = {
+                **{k: {"s_de_voz": round(o, 2), "s_sordo": round(d, 2)} for k, (o, d, _ms) in pick.items()},
+                "ronda_s_de_voz": round(sum(o for o, _d, _ms in costs), 1),
+                "texto_a_audio_ms": round(statistics.median([ms for _o, _d, ms in costs if ms]), 1),
+            }
+    return results
+
+
 BARE_VOSK = """
 import json, sys, wave, vosk
 vosk.SetLogLevel(-1)
@@ -286,6 +335,7 @@ def main() -> None:
         "gramatica": bench_grammar(),
         "respuesta_sin_reconocedor": bench_reply(),
         "elegir_entre_alternativas": bench_choosing(),
+        "hablar": bench_hablar(),
     }
     try:
         results["transcribir_contra_vosk_solo"] = bench_transcribir()

@@ -31,6 +31,8 @@ SPANISH_VOICES = ("roa/es-419", "roa/es", "es-419", "es")
 """Preferred espeak-ng voices: Latin American first."""
 ECHO_TAIL = 0.5
 """Seconds after playback ends during which the microphone is still ignored."""
+EARCON_TAIL = 0.15
+"""The same after an earcon: a short tone at table volume dies out sooner than speech."""
 SYNTH_TIMEOUT = 10.0
 """A synthesis taking longer than this (seconds) is abandoned for the fallback."""
 
@@ -152,6 +154,21 @@ class Speaker:
             self.fallback_print(text)
         finally:
             self._busy_until = time.monotonic() + ECHO_TAIL
+            self._speaking.clear()
+
+    def earcon(self, name: str) -> None:
+        """Play one of ``earcons.NAMES`` through the same output as speech; silent if sound fails."""
+        from assistant.voice import earcons
+
+        self._speaking.set()
+        try:
+            path = earcons.write(name, self._folder)
+            if self.play_audio:
+                self._play(path)
+        except Exception as err:
+            log.warning("earcon %s failed: %s", name, err)
+        finally:
+            self._busy_until = time.monotonic() + EARCON_TAIL
             self._speaking.clear()
 
     def _play(self, path: Path) -> None:

@@ -1,0 +1,124 @@
+"""How much the referee says (--hablar) and its earcons. Named so that
+``pytest -k "earcon or hablar"`` selects them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.referee import Referee
+from assistant.rules import Game, preset
+from assistant.session import Session
+from assistant.speech import Parser
+from assistant.voice import earcons
+from assistant.voice.heard import Heard, from_vosk
+from tests.test_cli import dudo
+
+
+def test_earcons_are_short_distinct_and_audible() -> None:
+    peaks = {}
+    for name in earcons.NAMES:
+        audio = earcons.samples(name).astype(np.float64) / 32768
+        assert 0.05 < len(audio) / earcons.RATE <= earcons.MAX_SECONDS, name
+        assert np.sqrt(np.mean(audio**2)) > 0.1
+        assert abs(audio[0]) < 0.01 and abs(audio[-1]) < 0.01  # faded: no click
+        spectrum = np.abs(np.fft.rfft(audio))
+        peaks[name] = round(float(np.argmax(spectrum)) * earcons.RATE / len(audio))
+    assert len(set(peaks.values())) == len(peaks), peaks  # each has its own pitch
+
+
+def play(level: str, lines: list[Heard | str]) -> list[str]:
+    game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+    out: list[str] = []
+    session = Session(Referee(game), Parser(players=game.players), say=out.append, level=level,
+                      earcon=lambda name: out.append(f"[{name}]"))
+    for line in lines:
+        session.hear(Heard.from_text(line) if isinstance(line, str) else line)
+    return out
+
+
+def test_hablar_poco_beeps_accepted_bids_and_says_what_the_table_must_hear() -> None:
+    out = play("poco", ["parte ana", "tres trenes", "cuatro trenes", "dos trenes", "tengo sed", "dudo", "hay dos"])
+    assert out[:3] == ["[aceptada]", "[aceptada]", "[aceptada]"]
+    assert out[3] == "[rechazada]" and out[4].startswith("Después de cuatro trenes hay que subir")
+    assert out[5] == "[repite]"
+    assert out[6].startswith("Carla duda los cuatro trenes de beto.")  # a call and its question: words
+    assert out[7].startswith("Había dos trenes.")  # a result: words
+
+
+def test_hablar_poco_says_back_a_bid_accepted_with_doubt() -> None:
+    doubtful = from_vosk({"alternatives": [{"text": "dos trenes", "confidence": 100.0}, {"text": "cuatro trenes", "confidence": 99.0}]})
+    faint = from_vosk({"text": "cinco trenes", "result": [{"word": "cinco", "conf": 0.7, "start": 0, "end": 0.3},
+                                                          {"word": "trenes", "conf": 0.7, "start": 0.3, "end": 0.6}]})
+    assert doubtful is not None and faint is not None
+    out = play("poco", ["parte ana", "tres trenes", doubtful, faint])
+    assert out[2] == "Cuatro trenes. Sigue carla."  # a lower reading was taken: said back, so "corrección" is possible
+    assert out[3] == "Cinco trenes. Sigue ana."  # a low confidence too
+
+
+def test_hablar_normal_is_todays_replies_and_todo_teaches() -> None:
+    assert play("normal", ["parte ana", "tres trenes"]) == ["Parte ana, por la izquierda.", "Tres trenes. Sigue beto."]
+    todo = play("todo", ["parte ana", "tres trenes"])
+    assert todo[0] == "Parte ana, por la izquierda. Ana, te toca abrir: di una apuesta, por ejemplo «dos trenes»."
+    assert todo[1] == "Tres trenes. Sigue beto. Beto, puedes subir, dudar, calzar o pasar."
+
+
+def test_hablar_in_the_command_line_text_mode_names_the_earcons(tmp_path: Path) -> None:
+    helped = dudo("jugar", "--help")
+    assert "--hablar" in helped.stdout and "poco" in helped.stdout and "todo" in helped.stdout
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--hablar", "poco", stdin="parte ana\ntres trenes\ndudo\n",
+                  env={"DUDO_DATOS": str(tmp_path)})
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == ["[sonido: aceptada]", "[sonido: aceptada]"] and lines[3].startswith("Beto duda")
+    assert dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte ana\n",
+                env={"DUDO_DATOS": str(tmp_path)}).stdout.splitlines()[-1] == "Parte ana, por la izquierda."  # text mode: normal
+    bad = dudo("jugar", "--texto", "--hablar", "mucho")
+    assert bad.returncode != 0 and "'--hablar' tiene que ser 'poco' o 'normal' o 'todo'" in bad.stderr
+    config = tmp_path / "mesa.toml"
+    config.write_text('jugadores = ["ana", "beto"]\nhablar = "poco"\n', "utf-8")
+    via_config = dudo("jugar", "--texto", "--nueva", "--config", str(config), stdin="parte ana\n", env={"DUDO_DATOS": str(tmp_path)})
+    assert via_config.stdout.splitlines()[-1] == "[sonido: aceptada]"
+
+
+@pytest.mark.audio
+def test_an_earcon_plays_through_the_sound_server_and_deafens_briefly(pulse: str, tmp_path: Path) -> None:  # noqa: F811
+    """The earcon played into the room (the null sink, by the sound server's own
+    client: this container's ALSA-to-PulseAudio path stalls and delivers
+    nothing, for speech as much as for earcons) is heard by the microphone as
+    long as it should last; the referee is deaf only for the tone and a short tail."""
+    import subprocess
+    import threading
+    import time
+
+    from assistant.voice.microphone import Microphone, pick_device
+    from assistant.voice.speaker import EARCON_TAIL, Speaker
+
+    speaker = Speaker(play=False)
+    mic = Microphone(pick_device(pulse))
+    blocks: list[bytes] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        for block in mic.blocks(stop.is_set):
+            blocks.append(block.data)
+
+    threading.Thread(target=run, daemon=True).start()
+    time.sleep(0.3)
+    subprocess.run(["paplay", str(earcons.write("aceptada", tmp_path))], check=True)
+    speaker.earcon("aceptada")
+    ended = time.monotonic()
+    assert speaker.busy_at(ended + EARCON_TAIL / 2) and not speaker.busy_at(ended + EARCON_TAIL + 0.01)
+    time.sleep(0.5)
+    stop.set()
+    mic.close()
+    heard = np.frombuffer(b"".join(blocks), dtype=np.int16).astype(np.float64) / 32768
+    hop = mic.rate // 100  # 10 ms frames
+    frames = heard[: len(heard) // hop * hop].reshape(-1, hop)
+    loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > 0.05)
+    assert loud.size, "the earcon did not reach the room"
+    assert (loud[-1] - loud[0] + 1) * 0.01 <= earcons.MAX_SECONDS + 0.03  # in the room it lasts as long as it should
+
+
+from tests.test_voice import pulse  # noqa: E402, F401 - the PulseAudio null-sink fixture
