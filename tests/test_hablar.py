@@ -15,6 +15,7 @@ from assistant.speech import Parser
 from assistant.voice import earcons
 from assistant.voice.heard import Heard, from_vosk
 from tests.test_cli import dudo
+from tests.test_voice import pulse, record_room  # noqa: F401 - pulse is the PulseAudio null-sink fixture
 
 
 def test_earcons_are_short_distinct_and_audible() -> None:
@@ -88,8 +89,6 @@ def test_an_earcon_plays_through_the_sound_server_and_deafens_briefly(pulse: str
     client: this container's ALSA-to-PulseAudio path stalls and delivers
     nothing, for speech as much as for earcons) is heard by the microphone as
     long as it should last; the referee is deaf only for the tone and a short tail."""
-    import subprocess
-    import threading
     import time
 
     from assistant.voice.microphone import Microphone, pick_device
@@ -97,28 +96,13 @@ def test_an_earcon_plays_through_the_sound_server_and_deafens_briefly(pulse: str
 
     speaker = Speaker(play=False)
     mic = Microphone(pick_device(pulse))
-    blocks: list[bytes] = []
-    stop = threading.Event()
-
-    def run() -> None:
-        for block in mic.blocks(stop.is_set):
-            blocks.append(block.data)
-
-    threading.Thread(target=run, daemon=True).start()
-    time.sleep(0.3)
-    subprocess.run(["paplay", str(earcons.write("aceptada", tmp_path))], check=True)
+    heard = record_room(mic, earcons.write("aceptada", tmp_path))
     speaker.earcon("aceptada")
     ended = time.monotonic()
     assert speaker.busy_at(ended + EARCON_TAIL / 2) and not speaker.busy_at(ended + EARCON_TAIL + 0.01)
-    time.sleep(0.5)
-    stop.set()
-    mic.close()
-    heard = np.frombuffer(b"".join(blocks), dtype=np.int16).astype(np.float64) / 32768
     hop = mic.rate // 100  # 10 ms frames
     frames = heard[: len(heard) // hop * hop].reshape(-1, hop)
     loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > 0.05)
     assert loud.size, "the earcon did not reach the room"
     assert (loud[-1] - loud[0] + 1) * 0.01 <= earcons.MAX_SECONDS + 0.03  # in the room it lasts as long as it should
 
-
-from tests.test_voice import pulse  # noqa: E402, F401 - the PulseAudio null-sink fixture

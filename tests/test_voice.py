@@ -17,6 +17,7 @@ import time
 import wave
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -256,6 +257,25 @@ def play_to_session(session: Session, utterances: Iterator[Heard], wav: Path, st
     thread.join(timeout=5)
 
 
+def record_room(mic: Any, wav: Path, settle: float = 0.5) -> np.ndarray:
+    """What the microphone hears (as -1..1 samples) while ``wav`` plays into the
+    room through the sound server; the microphone is closed after."""
+    blocks: list[bytes] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        for block in mic.blocks(stop.is_set):
+            blocks.append(block.data)
+
+    threading.Thread(target=run, daemon=True).start()
+    time.sleep(0.3)
+    subprocess.run(["paplay", str(wav)], check=True)
+    time.sleep(settle)
+    stop.set()
+    mic.close()
+    return np.frombuffer(b"".join(blocks), dtype=np.int16).astype(np.float64) / 32768
+
+
 def collect(heard_iter: Iterator[object], seconds: float) -> list[object]:
     """Consume an iterator in a thread for a while."""
     out: list[object] = []
@@ -374,20 +394,7 @@ def test_audio_level_through_the_null_sink(pulse: str, tmp_path: Path) -> None:
         w.setframerate(16000)
         w.writeframes(tone.tobytes())
     mic = Microphone(pick_device(pulse))
-    blocks: list[bytes] = []
-    stop = threading.Event()
-
-    def run() -> None:
-        for block in mic.blocks(stop.is_set):
-            blocks.append(block.data)
-
-    threading.Thread(target=run, daemon=True).start()
-    time.sleep(0.3)
-    subprocess.run(["paplay", str(path)], check=True)
-    time.sleep(0.5)
-    stop.set()
-    mic.close()
-    audio = np.frombuffer(b"".join(blocks), dtype=np.int16).astype(float)
+    audio = record_room(mic, path) * 32768
     assert len(audio) / mic.rate > 1.0
     assert np.sqrt(np.mean(audio**2)) > 500
     assert sd.query_devices(pick_device(pulse))["max_input_channels"] > 0
