@@ -48,6 +48,7 @@ Record = Callable[[Heard, Step, float], None]
 """Told of every utterance: what was heard, the step taken, and the milliseconds
 from the result to the reply (choosing, parsing, refereeing)."""
 
+
 @dataclass
 class Session:
     referee: Referee
@@ -97,7 +98,7 @@ class Session:
         self.steps.append(step)
         if self.record is not None:
             self.record(heard, step, (time.perf_counter() - started) * 1000)
-        silent = self.ignore_chatter and isinstance(command, Unknown) and command.hint is None
+        silent = self.ignore_chatter and chatter
         if reply.text and not silent:
             self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
         return reply
