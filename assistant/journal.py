@@ -117,6 +117,8 @@ class Journal:
         if path is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
             path = games_dir() / f"partida-{stamp}.jsonl"
+        if path.exists():  # a new game never writes over another's journal
+            raise FileExistsError(path)
         journal = cls(path)
         header = {
             "formato": FORMAT,
