@@ -68,6 +68,8 @@ class Reply:
     text: str
     accepted: bool
     events: tuple[Event, ...] = ()
+    short: str = ""
+    """A shorter way to say it, for ``--hablar poco`` ("": there is none)."""
 
     @property
     def game_over(self) -> bool:
@@ -127,7 +129,8 @@ class Referee:
         if self.notices:
             said = " ".join(replies.notice(n) for n in self.notices)
             self.notices = []
-            reply = Reply(f"{reply.text} {said}".strip(), reply.accepted, reply.events)
+            reply = Reply(f"{reply.text} {said}".strip(), reply.accepted, reply.events,
+                          f"{reply.short} {said}".strip() if reply.short else "")
         return reply
 
     def _handle(self, command: Command, certain: bool) -> Reply:
@@ -238,7 +241,7 @@ class Referee:
         total = sum(counts.values())
         if missing:
             self._give(said)
-            return Reply(replies.count_progress(game, total, missing), True)
+            return Reply(replies.count_progress(game, total, missing), True, short=replies.hand_progress(missing))
         # the last count completes the total: the count is the step (one record), or nothing is kept
         return self._count(Count(total), certain)
 
@@ -300,7 +303,7 @@ class Referee:
             return Reply(replies.illegal(game, err.reason), False)
         events = tuple(e for some in caused for e in some)
         self.publish(Played(tuple(actions), events))
-        return Reply(replies.step(game, caused[-1]), True, events)
+        return Reply(replies.step(game, caused[-1]), True, events, replies.brief(game, caused[-1]))
 
     def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
         self.awaiting = then

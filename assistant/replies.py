@@ -270,6 +270,7 @@ def count_progress(game: Game, total: int, missing: Sequence[str]) -> str:
 
 
 def hand_progress(missing: Sequence[str]) -> str:
+    """The next to give a hand (or, with ``--hablar poco``, a count)."""
     return f"¿Y {missing[0]}?"
 
 
@@ -301,8 +302,23 @@ def step(game: Game, events: Sequence[ev.Event]) -> str:
     return result(game, events)
 
 
-def result(game: Game, events: Iterable[ev.Event]) -> str:
-    """One breath: the count, who loses, how they stand, who is out, who starts."""
+def brief(game: Game, events: Sequence[ev.Event]) -> str:
+    """The short form of a step's reply for ``--hablar poco`` ("" when there is
+    none): a plain "dudo" is only the question (the table heard the call), a
+    result says who loses but not how they stand. Announcements stay whole."""
+    if not events:
+        return ""
+    first = events[0]
+    if isinstance(first, ev.Called) and game.phase == "cuenta" and game.pending is not None and game.pending.call == "dudo":
+        return count_question(game)
+    if any(isinstance(e, ev.Counted) for e in events):
+        return result(game, events, brief=True)
+    return ""
+
+
+def result(game: Game, events: Iterable[ev.Event], brief: bool = False) -> str:
+    """One breath: the count, who loses, how they stand, who is out, who starts.
+    ``brief`` (``--hablar poco``): who loses, without how they now stand."""
     parts: list[str] = []
     events = list(events)
     someone_out = any(isinstance(e, ev.Eliminated) for e in events)
@@ -317,7 +333,7 @@ def result(game: Game, events: Iterable[ev.Event]) -> str:
         elif isinstance(e, ev.Penalized):
             parts.append("Castigo.")
         elif isinstance(e, (ev.DieLost, ev.PaloTaken)):
-            parts.append(_loss_sentence(game, e))
+            parts.append(_loss_sentence(game, e, brief))
         elif isinstance(e, (ev.DieGained, ev.PaloReturned)):
             parts.append(_gain_sentence(game, e))
         elif isinstance(e, ev.Eliminated):
@@ -345,19 +361,19 @@ def _count_sentence(game: Game, e: ev.Counted) -> str:
     return text + (f" {just}" if exact else "") + "."
 
 
-def _loss_sentence(game: Game, e: ev.DieLost | ev.PaloTaken) -> str:
+def _loss_sentence(game: Game, e: ev.DieLost | ev.PaloTaken, brief: bool = False) -> str:
     name, n = e.player, e.count
     if isinstance(e, ev.PaloTaken):
         if game.rules.scoring == "fichas":
             left = game.rules.loss_limit - e.palos
             head = f"{capital(name)} pierde {'una ficha' if n == 1 else _n(n, True) + ' fichas'}"
-            return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left else f"{head}."
+            return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left and not brief else f"{head}."
         head = f"Palo para {name}" if n == 1 else f"{capital(_n(n))} palos para {name}"
-        return f"{head}, lleva {_said(e.palos)}." if e.palos < game.rules.loss_limit else f"{head}."
+        return f"{head}, lleva {_said(e.palos)}." if e.palos < game.rules.loss_limit and not brief else f"{head}."
     if e.from_bank == n:
         return f"{capital(name)} pierde el dado que tenía a favor y sigue con {_said(e.dice)}."
     head = f"{capital(name)} pierde {'un dado' if n == 1 else _n(n) + ' dados'}"
-    if e.dice == 0:
+    if e.dice == 0 or brief:
         return f"{head}."
     rest = f"le {'queda' if e.dice == 1 else 'quedan'} {_said(e.dice)}"
     if e.banked:

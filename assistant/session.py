@@ -111,7 +111,7 @@ class Session:
             return
         if self.level == "poco" and understood and not reply.accepted and self.earcon is not None:
             self.earcon("rechazada")  # the verdict at once; the reason follows in words
-        text = reply.text
+        text = reply.short if self.level == "poco" and reply.short and not doubtful else reply.text
         if self.level == "todo" and reply.accepted:
             text = f"{text} {replies.teach(game)}".strip()
         self.say(text)

@@ -45,8 +45,18 @@ def test_hablar_poco_beeps_accepted_bids_and_says_what_the_table_must_hear() -> 
     assert out[:3] == ["[aceptada]", "[aceptada]", "[aceptada]"]
     assert out[3] == "[rechazada]" and out[4].startswith("Después de cuatro trenes hay que subir")
     assert out[5] == "[repite]"
-    assert out[6].startswith("Carla duda los cuatro trenes de beto.")  # a call and its question: words
-    assert out[7].startswith("Había dos trenes.")  # a result: words
+    assert out[6] == "¿Cuántos trenes hay con los ases?"  # a call: its question (the table heard the "dudo")
+    assert out[7] == "Había dos trenes. Beto pierde un dado. Parte beto."  # a result: who loses, who starts
+
+
+def test_hablar_poco_keeps_what_is_not_plain_whole() -> None:
+    """A plain dudo is its question; the count's progress names who is next."""
+    out = play("poco", ["parte ana", "tres trenes", "dudo"])
+    assert out[2] == "¿Cuántos trenes hay con los ases?"
+    out = play("poco", ["parte ana", "tres trenes", "cuatro trenes", "dudo", "ana dos"])
+    assert out[4] == "¿Y beto?"  # the next in reveal order
+    full = play("normal", ["parte ana", "tres trenes", "cuatro trenes", "dudo", "ana dos"])
+    assert full[4] == "Van dos. Faltan beto y carla."
 
 
 def test_hablar_poco_says_back_a_bid_accepted_with_doubt() -> None:
@@ -72,7 +82,7 @@ def test_hablar_in_the_command_line_text_mode_names_the_earcons(tmp_path: Path) 
     result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--hablar", "poco", stdin="parte ana\ntres trenes\ndudo\n",
                   env={"DUDO_DATOS": str(tmp_path)})
     lines = result.stdout.splitlines()
-    assert lines[1:3] == ["[sonido: aceptada]", "[sonido: aceptada]"] and lines[3].startswith("Beto duda")
+    assert lines[1:3] == ["[sonido: aceptada]", "[sonido: aceptada]"] and lines[3] == "¿Cuántos trenes hay con los ases?"
     assert dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte ana\n",
                 env={"DUDO_DATOS": str(tmp_path)}).stdout.splitlines()[-1] == "Parte ana, por la izquierda."  # text mode: normal
     bad = dudo("jugar", "--texto", "--hablar", "mucho")
