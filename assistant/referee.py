@@ -157,7 +157,7 @@ class Referee:
         phase = game.phase
         if isinstance(command, StartCommand):
             if phase == "inicio" and command.player is None:
-                return Reply(replies.ask_starter(), False)
+                return Reply(replies.ask_starter(game), False)
             return self._apply([Start(command.player, command.direction)])
         if isinstance(command, PenaltyCommand):
             action = Penalty(command.player)
@@ -339,6 +339,7 @@ class Referee:
             "marcador": replies.score,
             "turno": replies.turn,
             "apuesta": replies.current_bid,
+            "reglas": replies.rules_summary,
         }[command.what](game)
         return Reply(text, True)
 

@@ -65,15 +65,21 @@ def capital(text: str) -> str:
 
 
 def greeting(game: Game) -> str:
+    """Only what the table needs to start: who plays in which order, which rules
+    (the summary on request: ``rules_summary``) and who starts, with the table's
+    own first player as the example."""
     order = names.join_and(list(game.players))
+    house = " con cambios de la casa" if game.rules.overrides else ""
+    return f"¡Hola! Juegan {order}, en ese orden por la izquierda; reglas {game.rules.name}{house}. {ask_starter(game)}"
+
+
+def rules_summary(game: Game) -> str:
+    """"¿Cuáles son las reglas?": the preset's summary and the house's changes."""
     rules = game.rules
     summary = rules.summary or f"Reglas {rules.name}."
     if rules.overrides:
         summary += f" Con cambios de la casa en: {', '.join(rules.overrides)}."
-    return (
-        f"¡Hola! Juegan {order}, en ese orden por la izquierda; por la derecha es al revés. "
-        f"{summary} {ask_starter()}"
-    )
+    return summary
 
 
 def ask_players() -> str:
@@ -88,8 +94,8 @@ def say_yes_or_no() -> str:
     return "Digan sí o no."
 
 
-def ask_starter() -> str:
-    return "¿Quién parte, y para qué lado? Por ejemplo: «parte ana por la izquierda»."
+def ask_starter(game: Game) -> str:
+    return f"¿Quién parte, y para qué lado? Por ejemplo: «parte {game.players[0]} por la izquierda»."
 
 
 def started(game: Game, still: str | None = None) -> str:
@@ -436,7 +442,7 @@ def turn(game: Game) -> str:
     if game.over:
         return winner(game.winners, payers(game))
     if game.phase == "inicio":
-        return "Todavía nadie parte. " + ask_starter()
+        return "Todavía nadie parte. " + ask_starter(game)
     if game.phase == "cuenta":
         return "Estamos contando. " + count_question(game)
     if game.phase == "juicio":
@@ -449,7 +455,7 @@ def current_bid(game: Game) -> str:
         return winner(game.winners, payers(game))
     if game.bid is None:
         if game.phase == "inicio":
-            return "Todavía no hay apuesta. " + ask_starter()
+            return "Todavía no hay apuesta. " + ask_starter(game)
         return f"Todavía no hay apuesta: parte {game.starter}."
     text = f"Van {say(game, game.bid)}, de {game.bidder}."
     if game.phase == "cuenta":

@@ -25,11 +25,15 @@ class Table:
             assert accepted, f"{line!r} was refused: {text}"
 
 
-def test_greeting_says_players_rules_and_seat_convention() -> None:
+def test_greeting_says_only_what_the_table_needs_and_the_rules_on_request() -> None:
     table = Table("caleuchano")
     text = table.referee.opening()
-    assert "ana, beto y carla" in text and "por la izquierda" in text and "palos" in text
-    assert "¿Quién parte" in text
+    assert text == ("¡Hola! Juegan ana, beto y carla, en ese orden por la izquierda; reglas caleuchano. "
+                    "¿Quién parte, y para qué lado? Por ejemplo: «parte ana por la izquierda».")
+    accepted, rules = table.say("cuáles son las reglas")
+    assert accepted and "cinco palos" in rules
+    other = Game(preset("yocacho"), ["pedro", "ana"])
+    assert "«parte pedro por la izquierda»" in Referee(other).opening()  # the table's own first player
 
 
 def test_illegal_bid_is_explained_and_changes_nothing() -> None:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 Face = int | Literal["estas"]
 Direction = Literal["derecha", "izquierda"]
-Query = Literal["dados", "marcador", "turno", "apuesta"]
+Query = Literal["dados", "marcador", "turno", "apuesta", "reglas"]
 CallName = Literal["dudo", "siciliana", "calzo", "paso", "mato", "picado"]
 
 
