@@ -116,3 +116,53 @@ def test_an_earcon_plays_through_the_sound_server_and_deafens_briefly(pulse: str
     assert loud.size, "the earcon did not reach the room"
     assert (loud[-1] - loud[0] + 1) * 0.01 <= earcons.MAX_SECONDS + 0.03  # in the room it lasts as long as it should
 
+
+
+@pytest.mark.audio
+def test_a_stuck_voice_is_retired_and_never_queued_behind(tmp_path: Path) -> None:
+    """A synthesis that does not finish in time (here: the engine writing into a
+    named pipe nobody reads, a real hang ahead in its queue) costs one reply the
+    timeout, once; the engine is retired and every later reply goes straight to
+    espeak-ng."""
+    import os
+    import threading
+    import time
+
+    from assistant.voice.speaker import SYNTH_TIMEOUT, Speaker, complete_wav, wav_stats
+
+    speaker = Speaker(play=False)
+    if speaker._engine is None:
+        pytest.skip("pyttsx3 no arrancó aquí")
+    pipe = tmp_path / "cuelga.wav"
+    os.mkfifo(pipe)
+    speaker._engine.jobs.put(("Parte ana.", pipe, threading.Event()))
+    started = time.monotonic()
+    first = speaker.save("Tres trenes. Sigue beto.", tmp_path / "uno.wav")
+    assert time.monotonic() - started < SYNTH_TIMEOUT + 1.5
+    assert speaker._engine is None and complete_wav(first) and wav_stats(first)["seconds"] > 1.0
+    started = time.monotonic()
+    second = speaker.save("Cuatro trenes. Sigue carla.", tmp_path / "dos.wav")
+    assert time.monotonic() - started < 1.0 and complete_wav(second)
+
+
+@pytest.mark.audio
+def test_the_first_reply_is_as_reliable_as_the_hundredth() -> None:
+    """Fresh starts (a new process each: espeak starts once per process): the
+    first reply is a whole WAV of the right length every time."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tempfile, pathlib\n"
+        "from assistant.voice.speaker import Speaker, complete_wav, wav_stats\n"
+        "s = Speaker(play=False)\n"
+        "p = s.save('Beto duda los tres trenes de ana. ¿Cuántos trenes hay con los ases?', pathlib.Path(tempfile.mkdtemp()) / 'r.wav')\n"
+        "print(complete_wav(p), round(wav_stats(p)['seconds'], 2))\n"
+    )
+    lengths = []
+    for _ in range(8):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+        whole, seconds = done.stdout.split()
+        assert whole == "True"
+        lengths.append(float(seconds))
+    assert max(lengths) - min(lengths) < 0.3, lengths  # never cut short

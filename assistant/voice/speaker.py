@@ -33,8 +33,9 @@ ECHO_TAIL = 0.5
 """Seconds after playback ends during which the microphone is still ignored."""
 EARCON_TAIL = 0.15
 """The same after an earcon: a short tone at table volume dies out sooner than speech."""
-SYNTH_TIMEOUT = 10.0
-"""A synthesis taking longer than this (seconds) is abandoned for the fallback."""
+SYNTH_TIMEOUT = 3.0
+"""A synthesis taking longer than this (seconds) is abandoned, and the engine with it:
+espeak-ng makes a sentence in tens of milliseconds, so a slower one is stuck."""
 
 
 def _quiet_driver() -> None:
@@ -87,10 +88,26 @@ class _Engine:
                 log.warning("pyttsx3 failed: %s", err)
             done.set()
 
-    def synthesize(self, text: str, path: Path) -> bool:
+    def synthesize(self, text: str, path: Path) -> bool | None:
+        """True: ``path`` holds the whole speech; False: the engine failed this
+        once; None: it did not answer in time (it is stuck: retire it)."""
         done = threading.Event()
         self.jobs.put((text, path, done))
-        return done.wait(SYNTH_TIMEOUT) and path.exists() and path.stat().st_size > 44
+        if not done.wait(SYNTH_TIMEOUT):
+            return None
+        return complete_wav(path)
+
+
+def complete_wav(path: Path) -> bool:
+    """A WAV with sound in it whose data is all there (not cut short)."""
+    try:
+        with wave.open(str(path), "rb") as wav:
+            frames = wav.getnframes()
+            declared = frames * wav.getsampwidth() * wav.getnchannels()
+            data = len(wav.readframes(frames))
+    except (OSError, EOFError, wave.Error):
+        return False
+    return frames > 0 and data == declared
 
 
 class Speaker:
@@ -130,10 +147,18 @@ class Speaker:
         return self._speaking.is_set() or moment < self._busy_until
 
     def save(self, text: str, path: Path) -> Path:
-        """Synthesize ``text`` to a WAV file (pyttsx3, else espeak-ng)."""
-        if self._engine is not None and self._engine.synthesize(text, path):
-            return path
-        log.warning("pyttsx3 did not answer; using espeak-ng directly")
+        """Synthesize ``text`` to a WAV file (pyttsx3, else espeak-ng). An engine
+        that does not answer in time is retired for good: later replies never
+        queue behind a stuck synthesis."""
+        if self._engine is not None:
+            done = self._engine.synthesize(text, path)
+            if done:
+                return path
+            if done is None:
+                log.warning("pyttsx3 stuck for %.0f s: retired, espeak-ng from now on", SYNTH_TIMEOUT)
+                self._engine = None
+            else:
+                log.warning("pyttsx3 gave no whole WAV; using espeak-ng directly")
         espeak = shutil.which("espeak-ng") or shutil.which("espeak")
         if espeak is None:
             raise RuntimeError("no hay espeak-ng")
