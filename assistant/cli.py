@@ -484,8 +484,10 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
 
 
 def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str | None = None, level: str | None = None) -> None:
+    from assistant import journal as journal_module
     from assistant import replies
     from assistant.referee import Referee
+    from assistant.rules import Game
     from assistant.session import Session
     from assistant.speech import Parser
 
@@ -501,13 +503,25 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str
         def say(text: str) -> None:
             io.tell(text)
             try:
-                shown.said(text, game)
+                shown.said(text, session.referee.game)  # after «otra», the new game
             except Exception:  # the screen never stops the game
                 log.exception("scoreboard")
 
     referee = Referee(game, [record] + ([board] if board is not None else []), table.collecting)
     session = Session(referee, Parser(players=game.players), say=say, ignore_chatter=io.voice,
                       level=level or ("poco" if io.voice else "normal"), earcon=io.earcon)
+    journals = [record]
+
+    def new_game() -> Referee:
+        """"Otra": same players and rules, a journal of its own."""
+        journals[-1].close()
+        fresh = Game(game.rules, game.players)
+        journals.append(journal_module.Journal.create(fresh.rules, fresh.players))
+        if board is not None:
+            board.follow(fresh)
+        return Referee(fresh, [journals[-1]] + ([board] if board is not None else []))
+
+    session.new_game = new_game
     if io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
         from assistant.heardlog import HeardLog, audio_dir, log_path
 
@@ -520,14 +534,15 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str
     except KeyboardInterrupt:
         pass
     finally:
-        record.close()
+        journals[-1].close()
         io.close()
         if board is not None:
             board.close()
-    if record.failing:
-        io.note(f"Ojo: la partida no quedó guardada entera en {record.path} (no se pudo escribir en el disco).")
-    elif not game.over and game.history:
-        io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {record.path})")
+    last, played = journals[-1], session.referee.game
+    if last.failing:
+        io.note(f"Ojo: la partida no quedó guardada entera en {last.path} (no se pudo escribir en el disco).")
+    elif not played.over and played.history:
+        io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {last.path})")
 
 
 def _screen(address: str, game: Game, io: TableIO) -> Any:

@@ -70,6 +70,8 @@ class Reply:
     events: tuple[Event, ...] = ()
     short: str = ""
     """A shorter way to say it, for ``--hablar poco`` ("": there is none)."""
+    request: str = ""
+    """What the table asked of the session: "otra" (a new game) or "terminar"."""
 
     @property
     def game_over(self) -> bool:
@@ -130,7 +132,7 @@ class Referee:
             said = " ".join(replies.notice(n) for n in self.notices)
             self.notices = []
             reply = Reply(f"{reply.text} {said}".strip(), reply.accepted, reply.events,
-                          f"{reply.short} {said}".strip() if reply.short else "")
+                          f"{reply.short} {said}".strip() if reply.short else "", reply.request)
         return reply
 
     def _handle(self, command: Command, certain: bool) -> Reply:
@@ -146,6 +148,8 @@ class Referee:
             return self._query(command)
         if isinstance(command, SimpleCommand) and command.action == "deshacer":
             return self._undo(certain)
+        if isinstance(command, SimpleCommand) and command.action in ("ayuda", "otra", "terminar"):
+            return self._table(command.action)
         if self.game.over:
             return Reply(replies.game_over_already(self.game), False)
         return self._game_command(command, certain)
@@ -331,6 +335,17 @@ class Referee:
         self.table.undo()
         self.publish(Undone())
         return Reply(replies.undone(what, game), True)
+
+    def _table(self, action: str) -> Reply:
+        """Help, a new game, the end of the night: the table's own requests."""
+        game = self.game
+        if action == "ayuda":
+            return Reply(replies.help_now(game), True)
+        if action == "otra":
+            if game.over or not game.history:
+                return Reply(replies.another_game(), True, request="otra")
+            return Reply(replies.finish_first(), False)
+        return Reply(replies.good_night(game), True, request="terminar")
 
     def _query(self, command: QueryCommand) -> Reply:
         game = self.game

@@ -977,3 +977,37 @@ def teach(game: Game) -> str:
     may = ["subir"] + [word for call, word in (("dudo", "dudar"), ("calzo", "calzar"), ("paso", "pasar"), ("mato", "matar"))
                        if _may(game, call)]
     return f"{capital(game.turn)}, puedes {names.join_or(may)}."
+
+
+# ---------------------------------------------------------------- the table's own requests
+
+
+def help_now(game: Game) -> str:
+    """"Ayuda": a short list of what can be said now."""
+    if game.over:
+        return "Para jugar de nuevo digan «otra»; para terminar, «terminamos»."
+    if game.phase == "inicio":
+        return f"Digan quién parte: «parte {game.players[0]} por la izquierda». También: «cuáles son las reglas»."
+    if game.phase == "cuenta":
+        return "Digan cuántos hay («hay tres») o cada uno los suyos («ana dos»), o las caras («tren tren quina»)."
+    if game.phase == "juicio":
+        return "Digan «sí» si el paso valía o «no» si no, o las caras de la mano."
+    turn = game.turn or ""
+    calls = [word for call, word in (("dudo", "«dudo»"), ("calzo", "«calzo»"), ("paso", "«paso»"), ("mato", "«mato»")) if _may(game, call)]
+    bid = "una apuesta («tres trenes»)" if game.bid is None else "una apuesta más alta"
+    return (f"Le toca a {turn}: puede decir {names.join_or([bid, *calls])}. En cualquier momento: «cómo vamos», "
+            "«a quién le toca», «corrección»; «otra» al terminar; «terminamos» para cerrar.")
+
+
+def another_game() -> str:
+    return "¡Otra! Con los mismos jugadores y las mismas reglas."
+
+
+def finish_first() -> str:
+    return "Todavía estamos jugando: para empezar otra, terminen esta o digan «terminamos»."
+
+
+def good_night(game: Game) -> str:
+    if game.over or not game.history:
+        return "¡Buenas noches! Gracias por jugar."
+    return "Terminamos. La partida queda guardada: para seguirla otro día, «dudo reanudar»."

@@ -73,9 +73,13 @@ class Scoreboard:
 
     def start(self, game: Game) -> None:
         """Show ``game`` (its rounds so far rebuilt from its history) and start serving."""
+        self.follow(game)
+        self._thread.start()
+
+    def follow(self, game: Game) -> None:
+        """A new game at the same table ("otra"): its rounds start empty."""
         self._rounds = _rounds_of(game)
         self._update(game)
-        self._thread.start()
 
     def _serve(self) -> None:
         try:

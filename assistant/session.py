@@ -62,6 +62,10 @@ class Session:
     """How much is said: ``replies.LEVELS``."""
     earcon: Callable[[str], None] | None = None
     """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
+    new_game: Callable[[], Referee] | None = None
+    """"Otra": a referee for a new game with the same players and rules (its journal ready)."""
+    finished: bool = False
+    """"Terminamos" was said: ``run`` stops."""
 
     def start(self) -> str:
         text = self.referee.opening()
@@ -101,6 +105,11 @@ class Session:
         silent = self.ignore_chatter and chatter
         if reply.text and not silent:
             self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
+        if reply.request == "terminar":
+            self.finished = True
+        elif reply.request == "otra" and self.new_game is not None:
+            self.referee = self.new_game()
+            self.start()
         return reply
 
     def _speak(self, reply: Reply, understood: bool, doubtful: bool) -> None:
@@ -119,6 +128,8 @@ class Session:
     def run(self, source: Iterable[Heard]) -> None:
         for heard in source:
             self.hear(heard)
+            if self.finished:
+                return
 
 
 def heard_from_line(line: str) -> Heard | None:

@@ -166,3 +166,27 @@ def test_the_first_reply_is_as_reliable_as_the_hundredth() -> None:
         assert whole == "True"
         lengths.append(float(seconds))
     assert max(lengths) - min(lengths) < 0.3, lengths  # never cut short
+
+
+def test_hands_free_ayuda_otra_and_terminamos_by_voice(tmp_path: Path) -> None:
+    """The table starts another game, asks for help and ends the night by voice."""
+    game_lines = "parte ana\n" + "tres trenes\ndudo\nhay cero\n" * 3
+    lines = "ayuda\n" + game_lines + "ayuda\notra\nparte beto\nayuda\ntres trenes\notra\nterminamos\ndudo\n"
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "chimbo9", stdin=lines, env={"DUDO_DATOS": str(tmp_path)})
+    out = result.stdout.splitlines()
+    assert result.returncode == 0
+    assert out[1] == "Digan quién parte: «parte ana por la izquierda». También: «cuáles son las reglas»."
+    won = out.index(next(line for line in out if "¡Ganó beto!" in line))
+    assert out[won + 1] == "Para jugar de nuevo digan «otra»; para terminar, «terminamos»."
+    assert out[won + 2] == "¡Otra! Con los mismos jugadores y las mismas reglas."
+    assert out[won + 3].startswith("¡Hola! Juegan ana y beto")  # the new game greets
+    assert out[won + 4].startswith("Parte beto")
+    assert out[won + 5].startswith("Le toca a beto: puede decir una apuesta («tres trenes»)")
+    assert out[won + 7] == "Todavía estamos jugando: para empezar otra, terminen esta o digan «terminamos»."
+    assert out[won + 8] == "Terminamos. La partida queda guardada: para seguirla otro día, «dudo reanudar»."
+    assert len(out) == won + 9  # nothing after "terminamos" is heard
+    journals = sorted((tmp_path / "partidas").glob("partida-*.jsonl"))
+    assert len(journals) == 2  # the finished game and the new one, each in its own journal
+    from assistant import journal
+
+    assert journal.load(journals[0]).finished and journal.load(journals[1]).game.bid is not None

@@ -17,6 +17,7 @@ PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 INTENTS = {
     "apuesta", "dudo", "siciliana", "calzo", "paso", "mato", "picado", "obligo", "cuenta",
     "cuenta_jugador", "mano", "parte", "si", "no", "deshacer", "consulta", "castigo", "revivir",
+    "ayuda", "otra", "terminar",
 }
 
 

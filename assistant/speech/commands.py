@@ -130,9 +130,10 @@ class StartCommand:
 
 @dataclass(frozen=True)
 class SimpleCommand:
-    """si, no, deshacer."""
+    """si, no, deshacer; and for the whole table: ayuda, otra (a new game, same
+    players and rules), terminar (the night is over)."""
 
-    action: Literal["si", "no", "deshacer"]
+    action: Literal["si", "no", "deshacer", "ayuda", "otra", "terminar"]
 
     def to_json(self) -> dict[str, Any]:
         return {"accion": self.action}

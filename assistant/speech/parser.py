@@ -450,7 +450,7 @@ class Parser:
             return HandCommand(tuple(sorted(s.faces)), s.player)
         if intent == "parte":
             return StartCommand(s.player, s.direction)  # type: ignore[arg-type]
-        if intent in ("si", "no", "deshacer"):
+        if intent in ("si", "no", "deshacer", "ayuda", "otra", "terminar"):
             return SimpleCommand(intent)  # type: ignore[arg-type]
         if intent.startswith("consulta_"):
             return QueryCommand(intent.partition("_")[2])  # type: ignore[arg-type]
