@@ -130,7 +130,7 @@ def test_a_stuck_voice_is_retired_and_never_queued_behind(tmp_path: Path) -> Non
 
     from assistant.voice.speaker import SYNTH_TIMEOUT, Speaker, complete_wav, wav_stats
 
-    speaker = Speaker(play=False)
+    speaker = Speaker(play=False, engine="pyttsx3")
     if speaker._engine is None:
         pytest.skip("pyttsx3 no arrancó aquí")
     pipe = tmp_path / "cuelga.wav"

@@ -49,6 +49,10 @@ def _quiet_driver() -> None:
         module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
 
 
+def _espeak() -> str | None:
+    return shutil.which("espeak-ng") or shutil.which("espeak")
+
+
 class _Engine:
     """One pyttsx3 engine in its own thread (espeak can be initialised only once)."""
 
@@ -120,23 +124,31 @@ class Speaker:
         device: int | None = None,
         play: bool = True,
         fallback_print: Callable[[str], None] = print,
+        engine: str = "auto",
     ) -> None:
+        """``engine``: "espeak" (espeak-ng run for each reply), "pyttsx3", or
+        "auto": espeak-ng where it is a command, else pyttsx3. On Linux pyttsx3
+        drives the same espeak-ng, but its first reply after a start came out cut
+        short now and then under load (3.7 s of 4.6 s, in the suite); a fresh
+        espeak-ng process per reply takes ~20 ms and is the same every time."""
         self.voice = voice
         self.rate = rate
         self.device = device
         self.play_audio = play
         self.fallback_print = fallback_print
-        self._engine: _Engine | None = _Engine(voice, rate)
-        if self._engine.error is not None:
-            log.warning("pyttsx3 unavailable: %s", self._engine.error)
-            self._engine = None
+        self._engine: _Engine | None = None
+        if engine == "pyttsx3" or (engine == "auto" and _espeak() is None):
+            self._engine = _Engine(voice, rate)
+            if self._engine.error is not None:
+                log.warning("pyttsx3 unavailable: %s", self._engine.error)
+                self._engine = None
         self._busy_until = 0.0
         self._speaking = threading.Event()
         self._folder = Path(tempfile.mkdtemp(prefix="dudo-voz-"))
 
     @property
     def voice_id(self) -> str | None:
-        return self._engine.voice_id if self._engine else self.voice
+        return self._engine.voice_id if self._engine else (self.voice or SPANISH_VOICES[0])
 
     def busy(self) -> bool:
         return self.busy_at(time.monotonic())
@@ -159,7 +171,7 @@ class Speaker:
                 self._engine = None
             else:
                 log.warning("pyttsx3 gave no whole WAV; using espeak-ng directly")
-        espeak = shutil.which("espeak-ng") or shutil.which("espeak")
+        espeak = _espeak()
         if espeak is None:
             raise RuntimeError("no hay espeak-ng")
         voice = self.voice or "roa/es-419"
