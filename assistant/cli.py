@@ -417,16 +417,7 @@ def reanudar(
     from assistant import replies
 
     io = _io(texto, modelo, microfono, voz, velocidad, [], parlante, grabar)
-    loaded: journal_module.Loaded | None
-    if partida is not None:
-        loaded = _load(partida, io)
-    else:
-        search = journal_module.unfinished()
-        for err in search.unreadable:
-            io.tell(_journal_error(err))
-        loaded = search.found
-        if loaded is not None:
-            _tell_damage(loaded, io)
+    loaded = _load(partida, io) if partida is not None else _latest(io)
     if loaded is None or loaded.empty:
         raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
     if loaded.finished:
@@ -469,12 +460,19 @@ def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSe
     """The unfinished game to offer: the one in ``path``, or the latest with
     these players and rules (when given). Journals that cannot be read are told
     and skipped."""
-    from assistant import journal as journal_module
 
     if path is not None:
         loaded = _load(path, io)
         same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
         return loaded if same and not loaded.finished and not loaded.empty else None
+    return _latest(io, players, rules)
+
+
+def _latest(io: TableIO, players: list[str] | None = None, rules: RuleSet | None = None) -> journal_module.Loaded | None:
+    """The latest unfinished game (with these players and rules, when given);
+    journals that cannot be read and damage on the way are told to the table."""
+    from assistant import journal as journal_module
+
     search = journal_module.unfinished(players=players or None, rules=rules)
     for err in search.unreadable:
         io.tell(_journal_error(err))

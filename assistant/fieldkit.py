@@ -98,6 +98,7 @@ def capture(blocks: Iterator[Chunk], rate: int, busy_at: Callable[[float], bool]
     quiet = 0.0
     waited = 0.0
     floor: float | None = None
+    threshold = float(SPEECH_RMS)
     for block in blocks:
         seconds = len(block.data) / 2 / rate
         if busy_at(block.time):
@@ -118,7 +119,7 @@ def capture(blocks: Iterator[Chunk], rate: int, busy_at: Callable[[float], bool]
             voiced = [*pre, block.data]
             continue
         voiced.append(block.data)
-        quiet = quiet + seconds if rms < max(SPEECH_RMS, 3 * (floor or 0.0)) else 0.0
+        quiet = quiet + seconds if rms < threshold else 0.0  # the threshold the voice started above
         if quiet >= END_SILENCE or len(voiced) * seconds >= MAX_PHRASE:
             return b"".join(voiced)
     return b"".join(voiced) if voiced else None

@@ -357,12 +357,7 @@ def _lines(raw: bytes) -> Iterator[tuple[int, bytes, int]]:
         start = end + 1
 
 
-def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str]]:
-    rules, players, _started = _header_whole(path, line)
-    return rules, players
-
-
-def _header_whole(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
+def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
     """Rules, players and start time (ISO, UTC) of a journal's first line."""
     try:
         record = json.loads(line.decode("utf-8"))
@@ -392,7 +387,7 @@ def load(path: Path) -> Loaded:
     lines = list(_lines(raw))
     if not lines:
         raise JournalError(f"{path.name} está vacío: no es un registro de partida.")
-    rules, players, started = _header_whole(path, lines[0][1])
+    rules, players, started = _header(path, lines[0][1])
     try:
         table = Table(Game(rules, players))
     except RulesError as err:
@@ -475,7 +470,7 @@ def unfinished(base: Path | None = None, rules: RuleSet | None = None, players: 
         if b"\n" not in raw.strip() or _finished_at_a_glance(raw):
             continue  # only a header (an empty game), or a finished one
         try:
-            header_rules, header_players = _header(path, raw.split(b"\n", 1)[0])
+            header_rules, header_players, _started = _header(path, raw.split(b"\n", 1)[0])
         except JournalError as err:
             unreadable.append(err)
             continue
@@ -527,10 +522,9 @@ class Summary:
 def summarize(loaded: Loaded) -> Summary:
     """Replays the game once to count what each player lost."""
     game = loaded.game
-    replay = Game(game.rules, game.players)
     losses = dict.fromkeys(game.players, 0)
-    for action in game.history:
-        for event in replay.apply(action):
+    for _then, events in game.retold():
+        for event in events:
             if isinstance(event, DieLost | PaloTaken):
                 losses[event.player] += event.count
     started = None

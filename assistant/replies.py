@@ -893,11 +893,6 @@ def evaluation(model: str, report: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- the scoreboard
 
 
-def board_rules(game: Game) -> str:
-    """The rules' name, as the greeting says it."""
-    return game.rules.name
-
-
 def board_mode(game: Game) -> str:
     """The round's mode in a few words, for the screen ("" for a plain round)."""
     parts = []

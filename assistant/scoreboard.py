@@ -97,10 +97,10 @@ class Scoreboard:
     # ------------------------------------------------------------------ what the referee tells it
 
     def observe(self, change: Change, game: Game) -> None:
-        if isinstance(change, Played) and any(isinstance(e, RESULTS) for e in change.events):
-            finished = game.round_number - (1 if any(isinstance(e, ev.RoundStarted) for e in change.events) else 0)
-            said = replies.result(game, [e for e in change.events if not isinstance(e, (ev.RoundStarted, ev.GameOver))])
-            self._rounds.append({"ronda": finished, "texto": said})
+        if isinstance(change, Played):
+            entry = _round_result(game, change.events)
+            if entry is not None:
+                self._rounds.append(entry)
         # an undo back into a round takes its result off the list
         self._rounds = [r for r in self._rounds if r["ronda"] < game.round_number or game.over]
         self._update(game)
@@ -134,16 +134,19 @@ class Scoreboard:
             return self._version, self._view
 
 
+def _round_result(game: Game, events: Iterable[ev.Event]) -> dict[str, Any] | None:
+    """How a round ended, for the list (None: these events ended nothing);
+    ``game`` is as it stands after them."""
+    events = list(events)
+    if not any(isinstance(e, RESULTS) for e in events):
+        return None
+    finished = game.round_number - (1 if any(isinstance(e, ev.RoundStarted) for e in events) else 0)
+    return {"ronda": finished, "texto": replies.result(game, [e for e in events if not isinstance(e, (ev.RoundStarted, ev.GameOver))])}
+
+
 def _rounds_of(game: Game) -> list[dict[str, Any]]:
     """The results of the rounds played so far (a resumed game), from its history."""
-    board: list[dict[str, Any]] = []
-    replay = Game(game.rules, game.players)
-    for action in game.history:
-        events = replay.apply(action)
-        if any(isinstance(e, RESULTS) for e in events):
-            finished = replay.round_number - (1 if any(isinstance(e, ev.RoundStarted) for e in events) else 0)
-            board.append({"ronda": finished, "texto": replies.result(replay, [e for e in events if not isinstance(e, (ev.RoundStarted, ev.GameOver))])})
-    return board
+    return [entry for then, events in game.retold() if (entry := _round_result(then, events)) is not None]
 
 
 def _view(game: Game, rounds: list[dict[str, Any]], said: str, night: list[dict[str, Any]]) -> dict[str, Any]:
@@ -165,7 +168,7 @@ def _view(game: Game, rounds: list[dict[str, Any]], said: str, night: list[dict[
                "pinta": "estas" if game.bid.face == 0 else game.bid.face, "jugador": game.bidder}
     return {
         "estado": state_json(game),
-        "reglas": replies.board_rules(game),
+        "reglas": rules.name,
         "unidad": rules.scoring,
         "limite": rules.loss_limit,
         "ronda": game.round_number,

@@ -892,6 +892,13 @@ class Game:
             game.apply(action)
         return game
 
+    def retold(self) -> Iterator[tuple[Game, list[Event]]]:
+        """The history replayed from the start: after each action, the replayed
+        game as it then stood and the events the action caused."""
+        replay = Game(self.rules, self.players)
+        for action in self.history:
+            yield replay, replay.apply(action)
+
     def undo(self) -> Action:
         """Take back the last accepted action; returns it. The game is rebuilt
         from the start of the round (a mark), or from the start of the game."""
