@@ -526,6 +526,7 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str
         keep = audio_dir(record.path) if getattr(io, "keep_audio", False) else None
         session.record = HeardLog(log_path(record.path), keep).record
         io.note(f"Lo que oye el reconocedor queda en {log_path(record.path)}" + (f"; el audio, en {keep}" if keep else ""))
+    io.complete = session.complete
     session.start()
     try:
         session.run(io.utterances())
@@ -743,6 +744,7 @@ def grabar(
     def prompt(phrase: str) -> None:
         print(f"Di: «{phrase}»", flush=True)
         speaker.say(f"Di: {phrase}")
+        speaker.wait()  # the player speaks after the prompt, not over it
 
     try:
         fieldkit.record(carpeta, phrases, Parser(players=names),

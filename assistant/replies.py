@@ -129,11 +129,17 @@ def _obligo_word(game: Game) -> str:
     return "obligado" if game.rules.scoring != "dados" else "obligo"
 
 
-def obligo_rules(game: Game) -> str:
+def obligo_rules(game: Game, whole: bool = False) -> str:
+    """What changes in an obligo round: in full the first time in a game (or
+    when ``whole``), in one sentence once the table has heard it."""
     ob = game.obligo
     assert ob is not None
     rules = game.rules
     word = capital(_obligo_word(game))
+    revive = f" O {ob.obligador} revive y juega normal: «revivo»." if game.is_legal(Revive(ob.obligador)) else ""
+    if not whole and len(game.obligo_used) > 1:
+        said = f"{word} de {ob.obligador}{' cerrado' if ob.closed else ''}: como el anterior, los ases no son comodines"
+        return said + (", y vale «de éstas»." if ob.closed else ".") + revive
     parts = [f"{word} de {ob.obligador}{' cerrado' if ob.closed else ''}: los ases no son comodines"]
     if rules.obligo_aces_rank_seven:
         parts[0] += " y valen más que la sena"
@@ -150,10 +156,7 @@ def obligo_rules(game: Game) -> str:
         parts.append("no se " + " ni se ".join(banned))
     if ob.closed:
         parts.append("se puede decir «de éstas»")
-    text = capital(", ".join(parts)) + "."
-    if game.is_legal(Revive(ob.obligador)):
-        text += f" O {ob.obligador} revive y juega normal: «revivo»."
-    return text
+    return capital(", ".join(parts)) + "." + revive
 
 
 def duel_rules(game: Game) -> str:
@@ -855,6 +858,13 @@ def unheard_names(unknown: Sequence[str]) -> str:
                 "Para contar, díganme el total, o usen un apodo común.")
     return (f"No voy a poder oír los nombres {quoted}: el modelo de voz no los conoce. "
             "Para contar, díganme el total, o usen apodos comunes.")
+
+
+def listening_mode(duplex: bool) -> str:
+    """Said at start-up: whether the table may talk over the referee."""
+    if duplex:
+        return "Los escucho aunque esté hablando: si me interrumpen, me callo y escucho."
+    return "Mientras hablo no escucho: hablen cuando termine o después del pitido."
 
 
 def journal_dropped_line(line_number: int) -> str:

@@ -19,7 +19,7 @@ from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
-from assistant.speech.commands import Command, Unknown
+from assistant.speech.commands import Command, CountCommand, Unknown
 from assistant.voice.heard import Heard, from_vosk
 
 LOW_CONFIDENCE = 0.55
@@ -87,6 +87,16 @@ class Session:
             if self.referee.accepts(command):
                 return i, command
         return 0, first
+
+    def complete(self, text: str) -> bool:
+        """Is ``text`` (what the recognizer has so far) a whole call? One the
+        game would take now, or any parsed call but a bare number (during the
+        bids "tres" may be the start of "tres trenes"). A whole call is ended by
+        a shorter silence."""
+        command = self.parser.parse(text)
+        if isinstance(command, Unknown):
+            return False
+        return self.referee.accepts(command) or not isinstance(command, CountCommand)
 
     def hear(self, heard: Heard) -> Reply:
         started = time.perf_counter()
@@ -216,6 +226,8 @@ class TableIO:
         self.voice = False
         self.pushed_back: list[Heard] = []
         """Lines heard while asking something else, to be played first."""
+        self.complete: Callable[[str], bool] | None = None
+        """Is what the recognizer has so far a whole call? (``Session.complete``: voice ends it sooner)"""
 
     def tell(self, text: str) -> None:
         print(text, flush=True)

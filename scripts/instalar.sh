@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the referee needs on Debian / Raspberry Pi OS:
 # Debian packages (espeak-ng for the voice, PortAudio for the microphone,
-# aplay for pyttsx3), a virtual environment in .venv and the package itself.
+# aplay for pyttsx3, pactl to ask the sound server for echo cancellation), a virtual environment in .venv and the package itself.
 # Idempotent: what is already there is left alone.
 #   scripts/instalar.sh          the referee
 #   scripts/instalar.sh --test   plus what the tests need (PulseAudio, sox,
@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 test_extras=0
 [ "${1:-}" = "--test" ] && test_extras=1
 
-packages=(espeak-ng libportaudio2 alsa-utils)
-[ "$test_extras" = 1 ] && packages+=(sox pulseaudio pulseaudio-utils libasound2-plugins tmux chromium chromium-driver)
+packages=(espeak-ng libportaudio2 alsa-utils pulseaudio-utils)
+[ "$test_extras" = 1 ] && packages+=(sox pulseaudio libasound2-plugins tmux chromium chromium-driver)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
 

@@ -65,6 +65,11 @@ fi
 data="${home#"$root"}/.local/share/dudo"
 mkdir -p "$root$data"
 [ -z "$root" ] && chown -R "$user:" "$home/.local" && chmod 700 "$root$data"
+# echo cancellation in the sound server (whichever runs: PulseAudio or PipeWire),
+# so the referee hears the table while it talks; the unit makes its two ends the
+# defaults, and without them the referee works half duplex, as it says at start
+install_file "$(cat scripts/eco/dudo-eco.pa)" "$root/etc/pulse/default.pa.d/dudo-eco.pa" 644
+install_file "$(cat scripts/eco/dudo-eco.conf)" "$root/etc/pipewire/pipewire.conf.d/dudo-eco.conf" 644
 # the network only when the scoreboard is on
 net="" ipdeny="IPAddressDeny=any"
 if grep -Eq '^[[:space:]]*pantalla[[:space:]]*=' "$root$config"; then

@@ -94,31 +94,6 @@ def test_hablar_in_the_command_line_text_mode_names_the_earcons(tmp_path: Path) 
 
 
 @pytest.mark.audio
-def test_an_earcon_plays_through_the_sound_server_and_deafens_briefly(pulse: str, tmp_path: Path) -> None:  # noqa: F811
-    """The earcon played into the room (the null sink, by the sound server's own
-    client: this container's ALSA-to-PulseAudio path stalls and delivers
-    nothing, for speech as much as for earcons) is heard by the microphone as
-    long as it should last; the referee is deaf only for the tone and a short tail."""
-    import time
-
-    from assistant.voice.microphone import Microphone, pick_device
-    from assistant.voice.speaker import EARCON_TAIL, Speaker
-
-    speaker = Speaker(play=False)
-    mic = Microphone(pick_device(pulse))
-    heard = record_room(mic, earcons.write("aceptada", tmp_path))
-    speaker.earcon("aceptada")
-    ended = time.monotonic()
-    assert speaker.busy_at(ended + EARCON_TAIL / 2) and not speaker.busy_at(ended + EARCON_TAIL + 0.01)
-    hop = mic.rate // 100  # 10 ms frames
-    frames = heard[: len(heard) // hop * hop].reshape(-1, hop)
-    loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > 0.05)
-    assert loud.size, "the earcon did not reach the room"
-    assert (loud[-1] - loud[0] + 1) * 0.01 <= earcons.MAX_SECONDS + 0.03  # in the room it lasts as long as it should
-
-
-
-@pytest.mark.audio
 def test_a_stuck_voice_is_retired_and_never_queued_behind(tmp_path: Path) -> None:
     """A synthesis that does not finish in time (here: the engine writing into a
     named pipe nobody reads, a real hang ahead in its queue) costs one reply the
@@ -190,3 +165,31 @@ def test_hands_free_ayuda_otra_and_terminamos_by_voice(tmp_path: Path) -> None:
     from assistant import journal
 
     assert journal.load(journals[0]).finished and journal.load(journals[1]).game.bid is not None
+
+
+def test_hablar_an_obligos_rules_in_full_the_first_time_then_in_one_sentence() -> None:
+    from assistant import replies
+    from assistant.rules.game import Obligo
+
+    game = Game(preset("caleuchano"), ["ana", "beto", "carla"])
+    game.obligo, game.obligo_used = Obligo("ana"), {"ana"}
+    first = replies.obligo_rules(game)
+    game.obligo, game.obligo_used = Obligo("beto", closed=True), {"ana", "beto"}
+    later = replies.obligo_rules(game)
+    assert "ases no son comodines" in first and "ases no son comodines" in later
+    assert later.startswith(first.split(":")[0].replace("ana", "beto")) and "cerrado" in later and "de éstas" in later
+    assert len(later) < len(first) and "como el anterior" in later
+    assert replies.obligo_rules(game, whole=True).count(",") >= first.count(",")  # asked for, it is whole again
+
+
+def test_barge_endpoint_a_whole_call_needs_less_silence() -> None:
+    """What ends with the shorter silence: a call the game would take as it stands,
+    or any call but a bare number during the bids ("tres" may become "tres trenes")."""
+    game = Game(preset("caleuchano"), ["ana", "beto"])
+    session = Session(Referee(game), Parser(players=game.players))
+    session.hear(Heard.from_text("parte ana"))
+    assert session.complete("tres trenes") and session.complete("dudo")
+    assert not session.complete("tres") and not session.complete("") and not session.complete("tres de")
+    session.hear(Heard.from_text("tres trenes"))
+    session.hear(Heard.from_text("dudo"))
+    assert session.complete("tres")  # now a number is the count

@@ -32,7 +32,7 @@ def test_installer_is_idempotent(tmp_path: Path) -> None:
     first = run_installer(tmp_path)
     assert "Escrito" in first.stdout
     after_first = tree_digest(tmp_path)
-    assert {"etc/dudo/mesa.toml", str(UNIT)} <= set(after_first)
+    assert {"etc/dudo/mesa.toml", str(UNIT), "etc/pulse/default.pa.d/dudo-eco.pa", "etc/pipewire/pipewire.conf.d/dudo-eco.conf"} <= set(after_first)
     assert (tmp_path / "home" / "pi" / ".local" / "share" / "dudo").is_dir()  # the one writable folder exists
     second = run_installer(tmp_path)
     assert "Sin cambios" in second.stdout and "Escrito" not in second.stdout

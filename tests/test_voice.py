@@ -15,7 +15,7 @@ import subprocess
 import threading
 import time
 import wave
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -257,9 +257,10 @@ def play_to_session(session: Session, utterances: Iterator[Heard], wav: Path, st
     thread.join(timeout=5)
 
 
-def record_room(mic: Any, wav: Path, settle: float = 0.5) -> np.ndarray:
-    """What the microphone hears (as -1..1 samples) while ``wav`` plays into the
-    room through the sound server; the microphone is closed after."""
+def record_room(mic: Any, sound: Path | Callable[[], object], settle: float = 0.5) -> np.ndarray:
+    """What the microphone hears (as -1..1 samples) while ``sound`` plays into
+    the room (a WAV played by the sound server's own client, or a function that
+    plays something and returns when it is over); the microphone is closed after."""
     blocks: list[bytes] = []
     stop = threading.Event()
 
@@ -269,7 +270,10 @@ def record_room(mic: Any, wav: Path, settle: float = 0.5) -> np.ndarray:
 
     threading.Thread(target=run, daemon=True).start()
     time.sleep(0.3)
-    subprocess.run(["paplay", str(wav)], check=True)
+    if isinstance(sound, Path):
+        subprocess.run(["paplay", str(sound)], check=True)
+    else:
+        sound()
     time.sleep(settle)
     stop.set()
     mic.close()
@@ -367,7 +371,8 @@ def test_half_duplex_ignores_the_referees_own_voice(pulse: str, tmp_path: Path) 
     speaker._engine = None
     speaker.voice = "ko"
     speaker.say("하나. 둘. 셋.")  # ...said by the referee itself
-    time.sleep(2.0)
+    assert speaker.wait() and speaker.spoken[-1].first_sample is not None
+    time.sleep(1.0)
     own = list(heard)
     subprocess.run(["paplay", str(speech)], check=True)
     deadline = time.monotonic() + 10

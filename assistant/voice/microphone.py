@@ -19,8 +19,8 @@ from typing import Any
 log = logging.getLogger("dudo.microfono")
 
 TARGET_RATE = 16000
-BLOCK_SECONDS = 0.1
-"""Audio per callback (seconds)."""
+BLOCK_SECONDS = 0.05
+"""Audio per callback (seconds): the end of a call is seen at most this late."""
 QUEUE_SECONDS = 30
 """How much audio may wait for the recognizer before blocks are dropped (seconds)."""
 SILENT_TIMEOUT = 2.0
@@ -85,6 +85,13 @@ def pick_device(spec: str | None, kind: str = "input") -> int | None:
     if not matches:
         raise MicrophoneError(f"No encuentro un dispositivo que se llame «{spec}». Mira la lista con: dudo dispositivos")
     return int(matches[0])
+
+
+def device_name(device: int | None) -> str | None:
+    """PortAudio's name for a device index (None: the default)."""
+    if device is None:
+        return None
+    return str(_sd().query_devices(device)["name"])
 
 
 def choose_rate(device: int | None) -> int:

@@ -51,7 +51,11 @@ class Recognizer(Protocol):
         ...
 
     def finish(self) -> Heard | None:
-        """Flush what is left at the end of the stream."""
+        """End the utterance in progress now (the speaker stopped, or the stream ended)."""
+        ...
+
+    def partial(self) -> str:
+        """The best reading so far of the utterance in progress."""
         ...
 
     def reset(self) -> None:
@@ -180,8 +184,13 @@ class VoskRecognizer:
         return self._heard(self._rec.Result(), started)
 
     def finish(self) -> Heard | None:
-        """Flush what is left at the end of the stream."""
+        """End the utterance in progress now (the speaker stopped, or the stream ended)."""
         return self._heard(self._rec.FinalResult(), time.perf_counter())
+
+    def partial(self) -> str:
+        """The best reading so far of the utterance in progress."""
+        text = json.loads(self._rec.PartialResult()).get("partial", "")
+        return text if isinstance(text, str) else ""
 
     def reset(self) -> None:
         """Forget audio in progress (after the referee spoke, for instance)."""

@@ -19,7 +19,9 @@ import tempfile
 import threading
 import time
 import wave
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,12 @@ ECHO_TAIL = 0.5
 """Seconds after playback ends during which the microphone is still ignored."""
 EARCON_TAIL = 0.15
 """The same after an earcon: a short tone at table volume dies out sooner than speech."""
+PLAY_SLACK = 5.0
+"""A sound that has not started this long after it was asked is given up on."""
+ENVELOPE_STEP = 0.01
+"""Seconds per step of a sound's loudness envelope."""
+DRAIN_SLACK = 0.03
+"""Seconds allowed past a sound's reckoned end for its last buffer to be heard."""
 SYNTH_TIMEOUT = 3.0
 """A synthesis taking longer than this (seconds) is abandoned, and the engine with it:
 espeak-ng makes a sentence in tens of milliseconds, so a slower one is stuck."""
@@ -114,8 +122,59 @@ def complete_wav(path: Path) -> bool:
     return frames > 0 and data == declared
 
 
+@dataclass
+class Spoken:
+    """What the referee said and when (``time.monotonic()`` seconds)."""
+
+    queued: float
+    what: str = ""
+    """The reply's text, or the earcon's name."""
+    first_sample: float | None = None
+    """When the first sample reached the output, as PortAudio reckons it."""
+    ended: float | None = None
+    cut: bool = False
+    """Stopped before its end (a player spoke over it)."""
+    envelope: np.ndarray | None = None
+    """Its loudness (RMS of full scale) every ``ENVELOPE_STEP`` seconds, once it plays."""
+
+    def level(self, since: float, until: float) -> float:
+        """Its loudest between two moments (0 where it was not playing)."""
+        if self.first_sample is None or self.envelope is None or not len(self.envelope):
+            return 0.0
+        end = self.ended if self.ended is not None else float("inf")
+        since, until = max(since, self.first_sample), min(until, end)
+        if until < since:
+            return 0.0
+        first = int((since - self.first_sample) / ENVELOPE_STEP)
+        last = int((until - self.first_sample) / ENVELOPE_STEP) + 1
+        part = self.envelope[first:last]
+        return float(part.max()) if len(part) else 0.0
+
+
+@dataclass
+class _Job:
+    """A sound waiting its turn: a reply (``text``) or an earcon."""
+
+    path: Path
+    tail: float
+    text: str | None = None
+    keep: bool = False
+    """The file is shared (an earcon): do not delete it after playing."""
+    spoken: Spoken = field(default_factory=lambda: Spoken(time.monotonic()))
+    generation: int = 0
+    """``stop`` cuts every job of an older generation."""
+
+
 class Speaker:
-    """Says replies aloud; ``busy()`` is true while speaking (plus an echo tail)."""
+    """Says replies aloud without holding up the caller.
+
+    ``say`` synthesizes at once (tens of milliseconds) and queues the sound; one
+    thread plays the queue in order through our own PortAudio stream, so the
+    microphone is read while the referee talks. ``stop`` cuts what is playing and
+    drops what waits (a player spoke over the referee). ``busy_at`` tells
+    whether the referee was talking (or its echo still in the room) at a
+    moment: half duplex drops the audio heard then.
+    """
 
     def __init__(
         self,
@@ -142,9 +201,19 @@ class Speaker:
             if self._engine.error is not None:
                 log.warning("pyttsx3 unavailable: %s", self._engine.error)
                 self._engine = None
-        self._busy_until = 0.0
-        self._speaking = threading.Event()
         self._folder = Path(tempfile.mkdtemp(prefix="dudo-voz-"))
+        self._lock = threading.Lock()
+        self._jobs: queue.Queue[_Job] = queue.Queue()
+        self._pending = 0
+        self._idle = threading.Condition(self._lock)
+        self._generation = 0
+        self.spoken: deque[Spoken] = deque(maxlen=50)
+        """The latest sounds, newest last (for deafness windows and benchmarks)."""
+        self._tails: deque[tuple[float, float]] = deque(maxlen=50)
+        """(start, end + tail) of the sounds played."""
+        self._since: float | None = None
+        """When the sound now queued or playing was queued."""
+        threading.Thread(target=self._player, daemon=True, name="parlante").start()
 
     @property
     def voice_id(self) -> str | None:
@@ -156,7 +225,22 @@ class Speaker:
     def busy_at(self, moment: float) -> bool:
         """Was the referee speaking (or its echo still in the room) at ``moment``
         (``time.monotonic()`` seconds)?"""
-        return self._speaking.is_set() or moment < self._busy_until
+        with self._lock:
+            if self._since is not None and moment >= self._since:
+                return True
+            return any(start <= moment < end for start, end in self._tails)
+
+    def level_at(self, moment: float, window: float) -> float:
+        """How loud the referee's output was at its loudest in the ``window``
+        seconds before ``moment`` (0 to 1): what may echo in the microphone then."""
+        with self._lock:
+            sounds = list(self.spoken)
+        return max((sound.level(moment - window, moment) for sound in sounds), default=0.0)
+
+    def talking(self) -> bool:
+        """Is a sound queued or playing right now (no echo tail)?"""
+        with self._lock:
+            return self._pending > 0
 
     def save(self, text: str, path: Path) -> Path:
         """Synthesize ``text`` to a WAV file (pyttsx3, else espeak-ng). An engine
@@ -179,45 +263,140 @@ class Speaker:
         return path
 
     def say(self, text: str) -> None:
-        """Speak and return when the sound is over; print instead if audio fails."""
-        self._speaking.set()
+        """Queue ``text`` to be spoken after what is already queued; print it
+        instead if it cannot be synthesized."""
         try:
             path = self.save(text, self._folder / f"r{time.monotonic_ns()}.wav")
-            if self.play_audio:
-                self._play(path)
-            path.unlink(missing_ok=True)
         except Exception as err:
             log.warning("speech output failed: %s", err)
             self.fallback_print(text)
-        finally:
-            self._busy_until = time.monotonic() + ECHO_TAIL
-            self._speaking.clear()
+            self._queue(None)
+            return
+        self._queue(_Job(path, ECHO_TAIL, text, spoken=Spoken(time.monotonic(), text)))
 
     def earcon(self, name: str) -> None:
-        """Play one of ``earcons.NAMES`` through the same output as speech; silent if sound fails."""
+        """Queue one of ``earcons.NAMES``, played through the same output as speech."""
         from assistant.voice import earcons
 
-        self._speaking.set()
         try:
             path = earcons.write(name, self._folder)
-            if self.play_audio:
-                self._play(path)
         except Exception as err:
             log.warning("earcon %s failed: %s", name, err)
-        finally:
-            self._busy_until = time.monotonic() + EARCON_TAIL
-            self._speaking.clear()
+            return
+        self._queue(_Job(path, EARCON_TAIL, keep=True, spoken=Spoken(time.monotonic(), f"[sonido: {name}]")))
 
-    def _play(self, path: Path) -> None:
+    def _queue(self, job: _Job | None) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if job is None:  # nothing to play, but the table may have heard us start: the usual tail
+                self._tails.append((now, now + ECHO_TAIL))
+                return
+            if self._pending == 0:
+                self._since = now
+            self._pending += 1
+            job.generation = self._generation
+            job.spoken.queued = now
+            self.spoken.append(job.spoken)
+            self._jobs.put(job)
+
+    def stop(self) -> bool:
+        """Cut what is playing and drop what waits; True if anything was."""
+        with self._lock:
+            if self._pending == 0:
+                return False
+            self._generation += 1
+            while True:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                self._done(job, cut=True)
+            return True
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Until everything queued has been played (or cut); False on timeout."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending == 0, timeout)
+
+    def _done(self, job: _Job, cut: bool) -> None:
+        """Called with the lock held."""
+        now = time.monotonic()
+        job.spoken.ended = now
+        job.spoken.cut = cut
+        if not job.keep:
+            job.path.unlink(missing_ok=True)
+        self._pending -= 1
+        if self._pending == 0:
+            self._tails.append((self._since if self._since is not None else now, now + job.tail))
+            self._since = None
+            self._idle.notify_all()
+
+    def _player(self) -> None:
+        while True:
+            job = self._jobs.get()
+            failed = False
+            if self.play_audio and not self._is_cut(job):
+                try:
+                    self._play(job)
+                except Exception as err:
+                    log.warning("sound output failed: %s", err)
+                    failed = True
+            if failed and job.text is not None:
+                self.fallback_print(job.text)
+            with self._lock:
+                if job.spoken.ended is None:
+                    self._done(job, cut=self._is_cut(job))
+
+    def _is_cut(self, job: _Job) -> bool:
+        return job.generation != self._generation
+
+    def _play(self, job: _Job) -> None:
         import sounddevice as sd
 
-        with wave.open(str(path), "rb") as wav:
+        spoken = job.spoken
+        with wave.open(str(job.path), "rb") as wav:
             rate = wav.getframerate()
-            audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16)
             channels = wav.getnchannels()
-        if channels > 1:
-            audio = audio.reshape(-1, channels)
-        sd.play(audio, rate, device=self.device, blocking=True)
+            audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16).reshape(-1, channels)
+        step = max(1, int(rate * ENVELOPE_STEP))
+        frames = audio[: len(audio) // step * step, 0].astype(np.float32) / 32768.0
+        spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
+        position = 0
+        finished = threading.Event()
+        begun = threading.Event()
+
+        def callback(outdata: Any, frames: int, when: Any, status: Any) -> None:
+            nonlocal position
+            if self._is_cut(job):
+                outdata[:] = 0
+                raise sd.CallbackAbort
+            if spoken.first_sample is None:
+                spoken.first_sample = time.monotonic() + max(0.0, when.outputBufferDacTime - when.currentTime)
+                begun.set()
+            chunk = audio[position : position + frames]
+            outdata[: len(chunk)] = chunk
+            outdata[len(chunk) :] = 0
+            position += frames
+            if position >= len(audio):
+                raise sd.CallbackStop
+
+        stream = sd.OutputStream(
+            samplerate=rate, channels=channels, dtype="int16", device=self.device, latency="low",
+            callback=callback, finished_callback=finished.set,
+        )
+        try:
+            stream.start()
+            begun.wait(PLAY_SLACK)
+            # The sound is over when its last sample has been heard: our own reckoning,
+            # not the stream's drain, which some sound servers hold for seconds more.
+            start = spoken.first_sample if spoken.first_sample is not None else time.monotonic()
+            end = start + len(audio) / rate + stream.latency + DRAIN_SLACK
+            while not finished.is_set() and not self._is_cut(job) and time.monotonic() < end:
+                finished.wait(0.02)
+        finally:
+            if not finished.is_set():
+                stream.abort(ignore_errors=True)
+            stream.close(ignore_errors=True)
 
 
 def wav_stats(path: Path) -> dict[str, Any]:
