@@ -510,10 +510,11 @@ def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str
                       level=level or ("poco" if io.voice else "normal"), earcon=io.earcon)
     journals = [record]
 
-    def new_game() -> Referee:
-        """"Otra": same players and rules, a journal of its own."""
+    def new_game(seats: tuple[str, ...]) -> Referee:
+        """"Otra": these players (the same, or with some joining or leaving), the same rules, a journal of its own."""
         journals[-1].close()
-        fresh = Game(game.rules, game.players)
+        fresh = Game(game.rules, list(seats))
+        io.rebuild_for(list(fresh.players))
         journals.append(journal_module.Journal.create(fresh.rules, fresh.players))
         if board is not None:
             board.follow(fresh)

@@ -72,6 +72,8 @@ class Reply:
     """A shorter way to say it, for ``--hablar poco`` ("": there is none)."""
     request: str = ""
     """What the table asked of the session: "otra" (a new game) or "terminar"."""
+    seats: tuple[str, ...] = ()
+    """For "otra": who plays the new game, in order."""
 
     @property
     def game_over(self) -> bool:
@@ -148,7 +150,9 @@ class Referee:
             return self._query(command)
         if isinstance(command, SimpleCommand) and command.action == "deshacer":
             return self._undo(certain)
-        if isinstance(command, SimpleCommand) and command.action in ("ayuda", "otra", "terminar"):
+        if isinstance(command, SimpleCommand) and command.action == "otra":
+            return self._another(command)
+        if isinstance(command, SimpleCommand) and command.action in ("ayuda", "terminar"):
             return self._table(command.action)
         if self.game.over:
             return Reply(replies.game_over_already(self.game), False)
@@ -341,11 +345,25 @@ class Referee:
         game = self.game
         if action == "ayuda":
             return Reply(replies.help_now(game), True)
-        if action == "otra":
-            if game.over or not game.history:
-                return Reply(replies.another_game(), True, request="otra")
-            return Reply(replies.finish_first(), False)
         return Reply(replies.good_night(game), True, request="terminar")
+
+    def _another(self, command: SimpleCommand) -> Reply:
+        """"Otra" (with players joining or leaving): once this game is over or before it began."""
+        game = self.game
+        if not (game.over or not game.history):
+            return Reply(replies.finish_first(), False)
+        absent = [name for name in command.leaving if name not in game.players]
+        if absent:
+            return Reply(replies.not_at_the_table(absent[0]), False)
+        present = [name for name in command.joining if name in game.players]
+        if present:
+            return Reply(replies.already_at_the_table(present[0]), False)
+        seats = tuple(p for p in game.players if p not in command.leaving) + command.joining
+        try:
+            Game(game.rules, list(seats))
+        except RulesError as err:
+            return Reply(replies.refusal(err.reason, game), False)
+        return Reply(replies.another_game(command.joining, command.leaving, seats), True, request="otra", seats=seats)
 
     def _query(self, command: QueryCommand) -> Reply:
         game = self.game

@@ -1004,8 +1004,23 @@ def help_now(game: Game) -> str:
             "«a quién le toca», «corrección»; «otra» al terminar; «terminamos» para cerrar.")
 
 
-def another_game() -> str:
-    return "¡Otra! Con los mismos jugadores y las mismas reglas."
+def another_game(joining: Sequence[str] = (), leaving: Sequence[str] = (), seats: Sequence[str] = ()) -> str:
+    if not joining and not leaving:
+        return "¡Otra! Con los mismos jugadores y las mismas reglas."
+    said = []
+    if joining:
+        said.append(("Entra " if len(joining) == 1 else "Entran ") + names.join_and(list(joining)))
+    if leaving:
+        said.append(("sale " if len(leaving) == 1 else "salen ") + names.join_and(list(leaving)))
+    return f"¡Otra! {capital('; '.join(said))}. Juegan {names.join_and(list(seats))}, con las mismas reglas."
+
+
+def not_at_the_table(name: str) -> str:
+    return f"{capital(name)} no está jugando: no puede salir."
+
+
+def already_at_the_table(name: str) -> str:
+    return f"{capital(name)} ya está en la mesa."
 
 
 def finish_first() -> str:

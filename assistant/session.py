@@ -62,8 +62,8 @@ class Session:
     """How much is said: ``replies.LEVELS``."""
     earcon: Callable[[str], None] | None = None
     """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
-    new_game: Callable[[], Referee] | None = None
-    """"Otra": a referee for a new game with the same players and rules (its journal ready)."""
+    new_game: Callable[[tuple[str, ...]], Referee] | None = None
+    """"Otra": a referee for a new game with these players and the same rules (its journal ready)."""
     finished: bool = False
     """"Terminamos" was said: ``run`` stops."""
 
@@ -118,7 +118,9 @@ class Session:
         if reply.request == "terminar":
             self.finished = True
         elif reply.request == "otra" and self.new_game is not None:
-            self.referee = self.new_game()
+            self.referee = self.new_game(reply.seats or tuple(self.referee.game.players))
+            if tuple(self.referee.game.players) != tuple(self.parser.players):
+                self.parser = Parser(players=self.referee.game.players)
             self.start()
         return reply
 

@@ -193,3 +193,30 @@ def test_barge_endpoint_a_whole_call_needs_less_silence() -> None:
     session.hear(Heard.from_text("tres trenes"))
     session.hear(Heard.from_text("dudo"))
     assert session.complete("tres")  # now a number is the count
+
+
+def test_hands_free_otra_con_pedro_adds_a_player_and_otra_sin_removes_one(tmp_path: Path) -> None:
+    """«otra con pedro» seats a newcomer in the next game, «revancha sin ana»
+    lets one go; a name that is not at the table, or one already there, is
+    refused with the reason and changes nothing."""
+    game_lines = "parte ana\n" + "tres trenes\ndudo\nhay cero\n" * 3
+    lines = game_lines + "otra sin carla\notra con beto\notra con pedro\nparte pedro\n"
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "chimbo9", stdin=lines, env={"DUDO_DATOS": str(tmp_path)})
+    out = result.stdout.splitlines()
+    assert result.returncode == 0
+    won = out.index(next(line for line in out if "¡Ganó beto!" in line))
+    assert out[won + 1] == "Carla no está jugando: no puede salir."
+    assert out[won + 2] == "Beto ya está en la mesa."
+    assert out[won + 3] == "¡Otra! Entra pedro. Juegan ana, beto y pedro, con las mismas reglas."
+    assert out[won + 4].startswith("¡Hola! Juegan ana, beto y pedro")
+    assert out[won + 5].startswith("Parte pedro")  # the new player is understood at once
+    from assistant import journal
+
+    journals = sorted((tmp_path / "partidas").glob("partida-*.jsonl"))
+    assert len(journals) == 2 and list(journal.load(journals[1]).game.players) == ["ana", "beto", "pedro"]
+    session = Session(Referee(Game(preset("chimbo9"), ["ana", "beto", "pedro"])), Parser(players=("ana", "beto", "pedro")))
+    assert session.referee.handle(Parser(players=("ana", "beto", "pedro")).parse("revancha sin ana")).text.startswith("¡Otra! Sale ana")
+    from assistant.speech import grammar
+
+    said = grammar.phrases(players=["ana", "beto"])
+    assert "otra con pedro" in said and "revancha sin beto" in said

@@ -134,9 +134,14 @@ class SimpleCommand:
     players and rules), terminar (the night is over)."""
 
     action: Literal["si", "no", "deshacer", "ayuda", "otra", "terminar"]
+    joining: tuple[str, ...] = ()
+    """«otra con pedro»: who joins the new game."""
+    leaving: tuple[str, ...] = ()
+    """«otra sin ana»: who leaves it."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"accion": self.action}
+        extra = {k: list(v) for k, v in (("entran", self.joining), ("salen", self.leaving)) if v}
+        return {"accion": self.action, **extra}
 
 
 @dataclass(frozen=True)

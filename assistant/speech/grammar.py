@@ -67,6 +67,9 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     # model can return it: fillers and frame words around their intents,
     # vocatives and articles before names, corrections between two bids, hand kinds
     out += _around_words(lex, slot_values | {"{cantidad}": quantities}, names, faces)
+    # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
+    out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
+    out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
     return [*list(dict.fromkeys(out)), UNKNOWN]
 
 

@@ -43,6 +43,15 @@ def _common(path: Path | None) -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
+def _names(path: Path | None) -> tuple[str, ...]:
+    """Names a table may add to a new game (``nombres.txt`` beside the lexicon)."""
+    try:
+        text = _read(path, "nombres.txt")
+    except FileNotFoundError:
+        return ()
+    return tuple(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
 class TemplateError(ValueError):
     pass
 
@@ -124,6 +133,8 @@ class Lexicon:
     hand_joins: dict[str, frozenset[str]]
     """"de", "y", "uno" and "antes": the small words of a hand named by its kind."""
     common: frozenset[str]
+    newcomers: tuple[str, ...]
+    """Names the recognizer may hear in «otra con …» (``nombres.txt``)."""
     """Common Spanish words never snapped to a game word."""
     templates: dict[str, tuple[tuple[str, ...], ...]]
     """intent -> expanded token sequences, in the file's order."""
@@ -229,6 +240,7 @@ def load(path: Path | None = None) -> Lexicon:
         hand_kinds=hand_kinds,
         hand_joins={k: frozenset(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes")},
         common=_common(path or default_path()),
+        newcomers=_names(path or default_path()),
         spellings=spellings,
         numbers={fold(k): int(v) for k, v in nums["simples"].items()},
         tens={fold(k): int(v) for k, v in nums["decenas"].items()},

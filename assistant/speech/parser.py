@@ -115,6 +115,9 @@ class Parser:
         raw = tokens(text)
         if not raw:
             return Unknown(heard=())
+        another = self._another_with(raw)
+        if another is not None:
+            return another
         snapped = [self._snap(w) for w in raw]
         said = self._drop_vocative_and_articles(snapped)
         words = self._drop_fillers(said)
@@ -128,6 +131,33 @@ class Parser:
         if command is not None:
             return command
         return self._partial(words)
+
+    def _another_with(self, raw: list[str]) -> SimpleCommand | None:
+        """«otra con pedro», «revancha sin ana», «otra con pedro y juan sin carla»:
+        a new game with players joining or leaving. Names are taken as said (a new
+        name is nobody the lexicon knows); leaving ones are the table's players."""
+        cut = next((i for i, w in enumerate(raw) if w in ("con", "sin")), None)
+        if not cut:
+            return None
+        head = self._templates(self._drop_fillers([self._snap(w) for w in raw[:cut]]))
+        if not (isinstance(head, SimpleCommand) and head.action == "otra"):
+            return None
+        joining: list[str] = []
+        leaving: list[str] = []
+        into = joining
+        for word in raw[cut:]:
+            if word in ("con", "sin"):
+                into = joining if word == "con" else leaving
+            elif word in ("y", "e") or word in self.lexicon.articles:
+                continue
+            elif into is leaving:
+                found = next(self._find_player([word], 0), None)
+                leaving.append(found[0] if found is not None else word)
+            else:
+                joining.append(word)
+        if not joining and not leaving:
+            return None
+        return SimpleCommand("otra", tuple(joining), tuple(leaving))
 
     def clean(self, text: str) -> list[str]:
         """Tokens without fillers, vocatives or articles, near misses snapped to lexicon words."""
