@@ -580,9 +580,9 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.ReviveBlocked(other):
             return f"No se puede revivir: {other} también está a un palo de salir."
         case no.NotARaise(previous, ()):
-            return f"Después de {bid(previous)} ya no se puede subir: queda dudar."
+            return f"No se puede subir más: queda dudar. Van {bid(previous)}."
         case no.NotARaise(previous, options):
-            return f"Después de {bid(previous)} hay que subir: {names.join_or([option(o) for o in options])}."
+            return f"No alcanza: {names.join_or([option(o) for o in options])}. Van {bid(previous)}."
         case no.FalsaAces(void):
             return (f"Los {names.quantity(void, AS)} quedaron anulados por la partida falsa: "
                     f"hay que decir {names.quantity(void + 1, AS)} o más.")
@@ -599,7 +599,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.ObligoChangeNeedsMore(quantity):
             return f"Para cambiar la pinta en el obligo hay que subir la cantidad: {_n(quantity, True)} o más."
         case no.ObligoNotARaise(previous):
-            return f"Después de {bid(previous)} hay que subir: más dados, o una pinta mayor con la misma cantidad."
+            return f"No alcanza: más dados, o una pinta mayor con la misma cantidad. Van {bid(previous)}."
         case no.ObligoAfterOpening():
             return "El obligo se declara antes de partir."
         case no.ObligoUsed(player):

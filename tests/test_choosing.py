@@ -40,7 +40,7 @@ def test_a_legal_reading_far_below_is_not_taken_and_the_best_is_explained() -> N
         session.hear(Heard.from_text(line))
     before = session.referee.game.snapshot()
     reply = session.hear(nbest(("dos trenes", 210.0), ("cuatro trenes", 210.0 - MARGIN - 0.5)))
-    assert not reply.accepted and reply.text.startswith("Después de tres trenes hay que subir")
+    assert not reply.accepted and reply.text.startswith("No alcanza: cuatro de cualquier pinta")
     assert session.referee.game.snapshot() == before and session.steps[-1].chosen == 0
 
 

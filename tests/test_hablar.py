@@ -43,7 +43,7 @@ def play(level: str, lines: list[Heard | str]) -> list[str]:
 def test_hablar_poco_beeps_accepted_bids_and_says_what_the_table_must_hear() -> None:
     out = play("poco", ["parte ana", "tres trenes", "cuatro trenes", "dos trenes", "tengo sed", "dudo", "hay dos"])
     assert out[:3] == ["[aceptada]", "[aceptada]", "[aceptada]"]
-    assert out[3] == "[rechazada]" and out[4].startswith("Después de cuatro trenes hay que subir")
+    assert out[3] == "[rechazada]" and out[4].startswith("No alcanza: cinco de cualquier pinta")
     assert out[5] == "[repite]"
     assert out[6] == "¿Cuántos trenes hay con los ases?"  # a call: its question (the table heard the "dudo")
     assert out[7] == "Había dos trenes. Beto pierde un dado. Parte beto."  # a result: who loses, who starts

@@ -42,7 +42,7 @@ def test_illegal_bid_is_explained_and_changes_nothing() -> None:
     before = table.game.snapshot()
     accepted, text = table.say("dos trenes")
     assert not accepted
-    assert text == "Después de tres trenes hay que subir: cuatro de cualquier pinta, tres cuadras o dos ases. Otra vez, beto."
+    assert text == "No alcanza: cuatro de cualquier pinta, tres cuadras o dos ases. Van tres trenes. Otra vez, beto."
     assert table.game.snapshot() == before
 
 

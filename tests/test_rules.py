@@ -126,7 +126,7 @@ def test_illegal_raise_explains_what_is_allowed() -> None:
     bids(game, (5, 5))
     err = game.violation(Raise("beto", Bid(4, 6)))
     assert err is not None
-    assert said(err) == "Después de cinco quinas hay que subir: seis de cualquier pinta, cinco senas o tres ases."
+    assert said(err) == "No alcanza: seis de cualquier pinta, cinco senas o tres ases. Van cinco quinas."
     bids(game, (2 * 3, 6))
     err = game.violation(Raise("carla", Bid(6, 2)))
     assert err is not None and "seis senas" in said(err) and "siete de cualquier pinta" in said(err)
@@ -137,7 +137,7 @@ def test_after_aces_the_hint_names_aces_and_double_plus_one() -> None:
     bids(game, (2, AS))
     err = game.violation(Raise("beto", Bid(4, 4)))
     assert err is not None
-    assert said(err) == "Después de dos ases hay que subir: tres ases o cinco de cualquier otra pinta."
+    assert said(err) == "No alcanza: tres ases o cinco de cualquier otra pinta. Van dos ases."
 
 
 def test_illegal_action_leaves_state_unchanged() -> None:
