@@ -139,22 +139,27 @@ class Parser:
         cut = next((i for i, w in enumerate(raw) if w in ("con", "sin")), None)
         if not cut:
             return None
-        head = self._templates(self._drop_fillers([self._snap(w) for w in raw[:cut]]))
+        head = self._templates(self._drop_fillers([self._snap(w) for w in raw[:cut] if w != "pero"]))  # «otra, pero con pedro»
         if not (isinstance(head, SimpleCommand) and head.action == "otra"):
             return None
         joining: list[str] = []
         leaving: list[str] = []
         into = joining
-        for word in raw[cut:]:
+        tail = raw[cut:]
+        i = 0
+        while i < len(tail):
+            word, size = tail[i], 1
             if word in ("con", "sin"):
                 into = joining if word == "con" else leaving
-            elif word in ("y", "e") or word in self.lexicon.articles:
-                continue
+            elif word in ("y", "e") or word in self.lexicon.articles or word in self.lexicon.filler_words:
+                pass  # «con el pedro y la cata, po»
             elif into is leaving:
-                found = next(self._find_player([word], 0), None)
-                leaving.append(found[0] if found is not None else word)
+                found = next(self._find_player(tail, i), None)  # a player's name may have two words
+                name, size = found if found is not None else (word, 1)
+                leaving.append(name)
             else:
                 joining.append(word)
+            i += size
         if not joining and not leaving:
             return None
         return SimpleCommand("otra", tuple(joining), tuple(leaving))

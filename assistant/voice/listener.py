@@ -96,7 +96,8 @@ def listen(
     cut_off = False  # barge_in was called for the sound playing now
     talk_began: float | None = None  # when the referee's current stretch of talk was first heard (duplex)
     preroll: deque[bytes] = deque()
-    preroll_bytes = int(PREROLL_SECONDS * recognizer.sample_rate * 2)
+    preroll_bytes = 0
+    preroll_limit = int(PREROLL_SECONDS * recognizer.sample_rate * 2)
     fed = 0  # bytes fed to the recognizer since it last started over
     for block in microphone.blocks(stop):
         speaking = speaking_at(block.time)
@@ -110,7 +111,7 @@ def listen(
             kept.clear()
             kept_bytes = 0
             preroll.clear()
-            fed = 0
+            preroll_bytes = fed = 0
         if not (duplex and speaking):
             talk_began = None
         elif talk_began is None:
@@ -133,18 +134,18 @@ def listen(
                 barge_in()
         else:
             cut_off = False
-        if detector.started and fed > sum(len(b) for b in preroll):
+        if detector.started and fed > preroll_bytes:
             recognizer.reset()  # the utterance starts where the person did
             for before in preroll:
                 recognizer.feed(before)
-            fed = sum(len(b) for b in preroll)
+            fed = kept_bytes = preroll_bytes
             kept = deque(preroll)
-            kept_bytes = fed
         heard = recognizer.feed(block.data)
         fed += len(block.data)
         preroll.append(block.data)
-        while sum(len(b) for b in preroll) > preroll_bytes:
-            preroll.popleft()
+        preroll_bytes += len(block.data)
+        while preroll_bytes > preroll_limit:
+            preroll_bytes -= len(preroll.popleft())
         if keep_audio:
             kept.append(block.data)
             kept_bytes += len(block.data)
