@@ -864,7 +864,7 @@ def listening_mode(duplex: bool) -> str:
     """Said at start-up: whether the table may talk over the referee."""
     if duplex:
         return "Los escucho aunque esté hablando: si me interrumpen, me callo y escucho."
-    return "Mientras hablo no escucho: hablen cuando termine o después del pitido."
+    return "Mientras hablo no los escucho: hablen cuando me calle."
 
 
 def journal_dropped_line(line_number: int) -> str:
