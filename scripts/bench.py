@@ -231,27 +231,29 @@ STAND_IN_CALLS = {"하나": "tres trenes", "둘": "dudo"}
 """What the Korean stand-in hears, as the table call it stands for (its first word decides)."""
 
 
+def _loud(data: bytes, rate: int, level: float) -> tuple[np.ndarray, int, int]:
+    """Indices of the 10 ms frames of a block louder than ``level``, the frame size and the block's length."""
+    samples = np.frombuffer(data, dtype=np.int16).astype(np.float64) / 32768
+    hop = rate // 100
+    frames = samples[: len(samples) // hop * hop].reshape(-1, hop)
+    return np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > level), hop, len(samples)
+
+
 def _loud_end(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.01) -> float | None:
     """When the last loud 10 ms of these blocks arrived (monotonic seconds)."""
     for at, data in reversed(blocks):
-        samples = np.frombuffer(data, dtype=np.int16).astype(np.float64) / 32768
-        hop = rate // 100
-        frames = samples[: len(samples) // hop * hop].reshape(-1, hop)
-        loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > level)
+        loud, hop, length = _loud(data, rate, level)
         if loud.size:
-            return float(at - (len(samples) - (loud[-1] + 1) * hop) / rate)
+            return float(at - (length - (loud[-1] + 1) * hop) / rate)
     return None
 
 
 def _loud_start(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.01) -> float | None:
     """When the first loud 10 ms of these blocks arrived (monotonic seconds)."""
     for at, data in blocks:
-        samples = np.frombuffer(data, dtype=np.int16).astype(np.float64) / 32768
-        hop = rate // 100
-        frames = samples[: len(samples) // hop * hop].reshape(-1, hop)
-        loud = np.flatnonzero(np.sqrt((frames**2).mean(axis=1)) > level)
+        loud, hop, length = _loud(data, rate, level)
         if loud.size:
-            return float(at - (len(samples) - loud[0] * hop) / rate)
+            return float(at - (length - loud[0] * hop) / rate)
     return None
 
 

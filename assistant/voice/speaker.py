@@ -21,7 +21,7 @@ import time
 import wave
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,10 +157,10 @@ class _Job:
 
     path: Path
     tail: float
-    text: str | None = None
-    keep: bool = False
+    text: str | None
+    keep: bool
     """The file is shared (an earcon): do not delete it after playing."""
-    spoken: Spoken = field(default_factory=lambda: Spoken(time.monotonic()))
+    spoken: Spoken
     generation: int = 0
     """``stop`` cuts every job of an older generation."""
 
@@ -237,11 +237,6 @@ class Speaker:
             sounds = list(self.spoken)
         return max((sound.level(moment - window, moment) for sound in sounds), default=0.0)
 
-    def talking(self) -> bool:
-        """Is a sound queued or playing right now (no echo tail)?"""
-        with self._lock:
-            return self._pending > 0
-
     def save(self, text: str, path: Path) -> Path:
         """Synthesize ``text`` to a WAV file (pyttsx3, else espeak-ng). An engine
         that does not answer in time is retired for good: later replies never
@@ -270,9 +265,11 @@ class Speaker:
         except Exception as err:
             log.warning("speech output failed: %s", err)
             self.fallback_print(text)
-            self._queue(None)
+            now = time.monotonic()
+            with self._lock:  # nothing plays, but the table may have heard us start: the usual tail
+                self._tails.append((now, now + ECHO_TAIL))
             return
-        self._queue(_Job(path, ECHO_TAIL, text, spoken=Spoken(time.monotonic(), text)))
+        self._queue(path, ECHO_TAIL, text, text)
 
     def earcon(self, name: str) -> None:
         """Queue one of ``earcons.NAMES``, played through the same output as speech."""
@@ -283,19 +280,16 @@ class Speaker:
         except Exception as err:
             log.warning("earcon %s failed: %s", name, err)
             return
-        self._queue(_Job(path, EARCON_TAIL, keep=True, spoken=Spoken(time.monotonic(), f"[sonido: {name}]")))
+        self._queue(path, EARCON_TAIL, f"[sonido: {name}]", keep=True)
 
-    def _queue(self, job: _Job | None) -> None:
-        now = time.monotonic()
+    def _queue(self, path: Path, tail: float, what: str, text: str | None = None, keep: bool = False) -> None:
+        """``text``: printed if the sound cannot play; ``keep``: the file is shared (an earcon)."""
         with self._lock:
-            if job is None:  # nothing to play, but the table may have heard us start: the usual tail
-                self._tails.append((now, now + ECHO_TAIL))
-                return
+            now = time.monotonic()
             if self._pending == 0:
                 self._since = now
             self._pending += 1
-            job.generation = self._generation
-            job.spoken.queued = now
+            job = _Job(path, tail, text, keep, Spoken(now, what), self._generation)
             self.spoken.append(job.spoken)
             self._jobs.put(job)
 
