@@ -252,8 +252,14 @@ def _new_game(rules: RuleSet, players: list[str]) -> Game:
 def interpretar(
     frases: Annotated[Optional[list[str]], typer.Argument(help="Frases a interpretar; sin frases, lee una por línea de la entrada.")] = None,
     jugadores: Players = None,
+    todas: Annotated[
+        bool, typer.Option("--todas", help="Todas las lecturas de cada frase, la mejor primero: cuánto de la frase explica cada una y con qué regla.")
+    ] = False,
 ) -> None:
     """Muestra cómo se entiende cada frase, como JSON (una línea por frase).
+
+    Sin contexto, la mejor lectura; en la mesa, el árbitro toma la primera que
+    el juego acepta («ana dos trenes» después de levantar es la cuenta de ana).
 
     Ejemplo: dudo interpretar "van tres trenes" "lo dudo" --jugadores ana,beto
     """
@@ -262,7 +268,8 @@ def interpretar(
     parser = Parser(players=_players(jugadores))
     lines: Iterator[str] = iter(frases) if frases else (line.rstrip("\n") for line in sys.stdin)
     for line in lines:
-        print(json.dumps(parser.parse(line).to_json(), ensure_ascii=False), flush=True)
+        shown: object = [r.to_json() for r in parser.readings(line)] if todas else parser.parse(line).to_json()
+        print(json.dumps(shown, ensure_ascii=False), flush=True)
 
 
 @app.command()

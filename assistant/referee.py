@@ -198,6 +198,8 @@ class Referee:
             return self._apply([Revive(None if command.everyone else (command.player or turn))])
         if isinstance(command, CountCommand):
             if phase == "cuenta":
+                if not self._counts_the_face(command.face):
+                    return Reply(replies.count_needs_bid_face(game), False)
                 return self._count(Count(command.quantity), certain)
             if phase == "juicio":
                 return Reply(replies.judgement_question(game), False)
@@ -215,12 +217,21 @@ class Referee:
         return Reply(replies.not_understood(), False)
 
     def _bid_as_count(self, command: BidCommand, certain: bool) -> Reply:
-        """"Hay cuatro trenes" after a reveal is a count, if it names the face counted."""
+        """"Hay cuatro trenes" after a reveal is a count, if it names the face
+        counted; "ana dos trenes" is ana's count, not the table's."""
+        if not self._counts_the_face(command.face):
+            return Reply(replies.count_needs_bid_face(self.game), False)
+        if command.player is not None:
+            return self._player_counts(PlayerCountCommand(command.player, command.quantity, face=command.face), certain)
+        return self._count(Count(command.quantity), certain)
+
+    def _counts_the_face(self, face: int | str | None) -> bool:
+        """Is ``face`` (said with a count, or not said: None) the one being counted?"""
         pending = self.game.pending
         assert pending is not None
-        if _bid(command).face != pending.bid.face and pending.bid.face != HIDDEN:
-            return Reply(replies.count_needs_bid_face(self.game), False)
-        return self._count(Count(command.quantity), certain)
+        if face is None or pending.bid.face == HIDDEN:
+            return True
+        return (HIDDEN if face == "estas" else face) == pending.bid.face
 
     def _count(self, action: Count | Hands, certain: bool) -> Reply:
         """Apply a count; an uncertain one that would put a player out asks first."""
@@ -238,6 +249,8 @@ class Referee:
 
     def _player_counts(self, command: PlayerCountCommand, certain: bool) -> Reply:
         game = self.game
+        if not self._counts_the_face(command.face):
+            return Reply(replies.count_needs_bid_face(game), False)
         for name, n in command.counts:
             if name not in game.active:
                 return Reply(replies.unknown_player(name), False)

@@ -73,30 +73,33 @@ class Session:
         return text
 
     def choose(self, heard: Heard) -> tuple[int, Command]:
-        """The alternative to act on: among those within ``MARGIN`` of the best,
-        the first the game accepts now; if none, the best (so a player who
-        really made an illegal bid hears why)."""
-        first = self.parser.parse(heard.best.text)
+        """The alternative and reading to act on: among the alternatives within
+        ``MARGIN`` of the best, and each one's readings in order, the first the
+        game accepts now ("ana dos trenes" after a reveal is ana's count); if
+        none, the best reading of the best alternative (so a player who really
+        made an illegal bid hears why)."""
         top = heard.best.score
-        if top is None or len(heard.alternatives) == 1:
-            return 0, first
         for i, alternative in enumerate(heard.alternatives):
-            if alternative.score is None or top - alternative.score > MARGIN:
+            if i > 0 and (top is None or alternative.score is None or top - alternative.score > MARGIN):
                 break
-            command = first if i == 0 else self.parser.parse(alternative.text)
-            if self.referee.accepts(command):
-                return i, command
-        return 0, first
+            readings = self.parser.readings(alternative.text)
+            for reading in readings:
+                if reading.explained < readings[0].explained:
+                    break  # never a reading that explains less of the line than one the game refused
+                if self.referee.accepts(reading.command):
+                    return i, reading.command
+        return 0, self.parser.parse(heard.best.text)
 
     def complete(self, text: str) -> bool:
         """Is ``text`` (what the recognizer has so far) a whole call? One the
         game would take now, or any parsed call but a bare number (during the
         bids "tres" may be the start of "tres trenes"). A whole call is ended by
         a shorter silence."""
+        readings = self.parser.readings(text)
+        if any(self.referee.accepts(r.command) for r in readings if r.explained == readings[0].explained):
+            return True
         command = self.parser.parse(text)
-        if isinstance(command, Unknown):
-            return False
-        return self.referee.accepts(command) or not isinstance(command, CountCommand)
+        return not isinstance(command, Unknown | CountCommand)
 
     def hear(self, heard: Heard) -> Reply:
         started = time.perf_counter()

@@ -50,9 +50,15 @@ class CallCommand:
         return self.call
 
     def to_json(self) -> dict[str, Any]:
+        """The call, and who made it when named; a restated bid is only the call
+        ("dudo los cinco trenes" is a dudo): ``details`` shows it."""
         data: dict[str, Any] = {"accion": self.call}
         if self.player:
             data["jugador"] = self.player
+        return data
+
+    def details(self) -> dict[str, Any]:
+        data = self.to_json()
         if self.bid:
             data["cantidad"], data["pinta"] = self.bid
         return data
@@ -69,7 +75,10 @@ class ObligoCommand:
 
 @dataclass(frozen=True)
 class CountCommand:
+    """The table's count after a reveal; ``face`` when it was named ("había tres trenes")."""
+
     quantity: int
+    face: Face | None = None
     action: ClassVar[str] = "cuenta"
 
     def to_json(self) -> dict[str, Any]:
@@ -83,6 +92,8 @@ class PlayerCountCommand:
     player: str
     quantity: int
     more: tuple[tuple[str, int], ...] = ()
+    face: Face | None = None
+    """The face counted, when it was named ("ana dos trenes")."""
     action: ClassVar[str] = "cuenta_jugador"
 
     @property
@@ -191,6 +202,26 @@ class Unknown:
 
     def to_json(self) -> dict[str, Any]:
         return {"accion": self.action}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read an utterance. ``explained``: the share of its words the
+    reading accounts for (1.0: all; less when a tail such as "y listo" was
+    dropped). A ``weak`` reading is taken only when the game accepts it now
+    ("carla quina" is carla's one-die hand only while hands are being told)."""
+
+    command: Command
+    explained: float = 1.0
+    weak: bool = False
+    how: str = "frase"
+    """Which rule found it: frase, marco, cola, corrección, repetición, titubeo, suma, contexto."""
+
+    def to_json(self) -> dict[str, Any]:
+        details = getattr(self.command, "details", None)
+        data = details() if callable(details) else self.command.to_json()
+        extra = {"pinta": self.command.face} if isinstance(self.command, CountCommand | PlayerCountCommand) and self.command.face else {}
+        return {**data, **extra, "explica": round(self.explained, 2), "lectura": self.how, **({"debil": True} if self.weak else {})}
 
 
 Command = (

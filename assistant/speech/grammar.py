@@ -12,11 +12,18 @@ is silently dropped.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import cycle, islice
 
 from assistant.speech import lexicon as lexicon_module
-from assistant.speech.lexicon import Lexicon, expand
-from assistant.speech.normalize import fold
+from assistant.speech.lexicon import ESSENTIAL, Lexicon, expand, with_pronoun
+from assistant.speech.normalize import fold as _fold
+from assistant.speech.normalize import spelled_alike
+
+
+@lru_cache(maxsize=8192)
+def fold(word: str) -> str:
+    return _fold(word)
 
 UNKNOWN = "[unk]"
 
@@ -39,7 +46,10 @@ def _raw_words(lex: Lexicon) -> dict[str, list[str]]:
 def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list[str]:
     """Every phrase for the recognizer, players' names included, plus "[unk]"."""
     lex = lexicon or lexicon_module.default()
-    names = [" ".join(p.lower().split()) for p in players if p.strip()]
+    said_names = [" ".join(p.lower().split()) for p in players if p.strip()]
+    # each name also as a recognizer may spell it ("veto", "karla", "anna"): the
+    # model may know one spelling and not the other, and the parser reads them all
+    names = said_names + [v for n in said_names for v in spelled_alike(n) if v not in said_names]
     quantities = _number_words(lex, 1, lex.grammar_max)
     counts = _number_words(lex, 0, lex.grammar_max)
     fillers = _raw_words(lex) | {"{jugador}": names}
@@ -53,8 +63,8 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
         slot_values = dict(fillers)
         slot_values["{cantidad}"] = counts if intent.startswith("cuenta") else quantities
         for template in templates:
-            for seq in expand(template, keep_accents=True):
-                out += _fill(seq, slot_values)
+            filled = [p for seq in expand(template, keep_accents=True) for p in _fill(seq, slot_values)]
+            out += filled + _family_forms(lex, filled)
     # every quantity with every face: the bigram a bid lives on
     out += [f"{q} {f}" for q in quantities for f in faces]
     # any two dice next to each other, as a hand is dictated ("tren tren", "cuadra quina")
@@ -67,10 +77,57 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     # model can return it: fillers and frame words around their intents,
     # vocatives and articles before names, corrections between two bids, hand kinds
     out += _around_words(lex, slot_values | {"{cantidad}": quantities}, names, faces)
+    out += _said_otherwise(lex, out)
+    # a pronoun written onto the verb, where the family's shortest phrase says it:
+    # "olvídalo", "repítelo", "bórralo", "castíguenlo ana"
+    for head, rows in lex.family_tags.items():
+        if head not in lex.enclitic:
+            continue
+        shortest = min((p.split() for p in out if head in {fold(w) for w in p.split()}), key=len, default=None)
+        if shortest is None:
+            continue
+        for tag, form in rows:
+            if tag in ("imperativo.2s", "imperativo.3p", "infinitivo"):
+                for pronoun in ("lo", "la"):
+                    written = with_pronoun(form, pronoun)
+                    out.append(" ".join(written if fold(w) == head else w for w in shortest))
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
     out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
     out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
     return [*list(dict.fromkeys(out)), UNKNOWN]
+
+
+def _family_forms(lex: Lexicon, phrases: list[str]) -> list[str]:
+    """Every form of a family where its head is said ("dudo" -> "dudó", "dudamos",
+    "duden"…): each form once, in the phrases of the template, in turn."""
+    out: list[str] = []
+    said = [(p, {fold(w) for w in p.split()}) for p in phrases]
+    for head, forms in lex.family_spellings.items():
+        carrying = [p for p, words in said if head in words]
+        if not carrying:
+            continue
+        for i, form in enumerate(forms):
+            phrase = carrying[i % len(carrying)]
+            out.append(" ".join(form if fold(w) == head else w for w in phrase.split()))
+    return out
+
+
+def _said_otherwise(lex: Lexicon, phrases: list[str]) -> list[str]:
+    """Set phrases and misheard words where the words they stand for are said:
+    "parte ana en el sentido del reloj", "cuatro quintas", "un par de tontos"."""
+    out: list[str] = []
+    folded = [" " + fold(p) + " " for p in phrases]
+    spell = lex.spellings.get
+    pairs = [(" ".join(said), " ".join(meant)) for said, meant in lex.locutions]
+    pairs += [(said, " ".join(meant)) for said, meant in lex.misheard.items()]
+    for said, meant in pairs:
+        i = next((k for k, p in enumerate(folded) if f" {meant} " in p), None)
+        if i is not None:
+            phrase = folded[i].strip().replace(meant, said, 1)
+            out.append(" ".join(spell(w, w) for w in phrase.split()))
+        else:
+            out.append(" ".join(spell(w, w) for w in said.split()))
+    return out
 
 
 def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], faces: list[str]) -> list[str]:
@@ -82,13 +139,29 @@ def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], 
     for w in fillers:
         out += [f"{w} {bid}", f"{bid} {w}", f"{w} {call}", f"{call} {w}"]
     plain = values | {"{cantidad}": lex.number_words(3)}  # "hay tres", not "hay un"
-    for key, frame in lex.frames.items():
+    keys = dict.fromkeys([*lex.frames, *(i.partition("_")[0] for i in lex.raw_templates)])
+    for key in keys:
         intent = next(i for i in lex.raw_templates if i == key or i.startswith(key + "_"))
         core = next((f for seq in expand(lex.raw_templates[intent][0], keep_accents=True) for f in _fill(seq, plain)), None)
         if core is None:
             continue
+        frame = lex.frames.get(key, frozenset()) | (frozenset() if key in lex.exact else lex.closed - lex.closed_except.get(key, frozenset()))
         for w in sorted(frame):
-            out += [f"{spell(w, w)} {core}", f"{core} {spell(w, w)}"]
+            # a closed-class word as the list writes it ("se", not "sé"); "se"/"me" only after a call ("se picó" is no call)
+            forms = lex.family_spellings.get(w, (w if w in lex.closed else spell(w, w),))
+            before = [] if w in lex.reflexive else [f"{forms[0]} {core}"]
+            out += [*before, f"{core} {forms[0]}"] + [f"{form} {core}" for form in forms[1:]]
+    # tails after a whole move: "doce quinas y listo", "once senas pa que vean"
+    starts = [spell(w, w) for w in sorted(lex.tail_starts)]
+    out += [f"{bid} {start} {spell(w, w)}" for start in starts for w in sorted(lex.tail_words)[:2]]
+    for w in [spell(w, w) for w in sorted(lex.tail_words)] + list(lex.tail_spellings):
+        out += [f"{bid} {starts[len(out) % len(starts)]} {w}", f"{bid} y que {w}", f"{call} pa que {w}"]
+    # a count said as a sum: "cuatro más un as son cinco"
+    three, two, five = lex.number_words(3)[0], lex.number_words(2)[0], lex.number_words(5)[0]
+    out += [f"{three} {spell(m, m)} {two} {faces[0]} {spell(r, r)} {five}" for m in sorted(lex.sum_words) for r in sorted(lex.result_words)]
+    # hesitations before a move: "no no cuatro trenes", "perdón quise decir tres trenes"
+    hesitations = [spell(w, w) for w in sorted(lex.hesitation_words)] + [" ".join(spell(w, w) for w in p) for p in lex.hesitation_phrases]
+    out += [f"{h} {bid}" for h in hesitations] + [f"{h} {h} {bid}" for h in hesitations[:2]]
     for name in names[:1]:
         out += [f"{spell(v, v)} {name} {bid}" for v in sorted(lex.vocatives)]
         out += [f"{spell(a, a)} {name} {call}" for a in sorted(lex.articles)]
@@ -110,6 +183,7 @@ def _fill(seq: tuple[str, ...], values: dict[str, list[str]]) -> list[str]:
     slots = [part for part in seq if part in values]
     if any(not values[s] for s in slots):
         return []  # e.g. {jugador} with no players yet
+    seq = tuple(part.lstrip(ESSENTIAL) for part in seq)
     if not slots:
         return [" ".join(seq)]
     rounds = max(len(values[s]) for s in slots)

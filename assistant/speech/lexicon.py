@@ -20,6 +20,9 @@ from typing import Any
 from assistant.speech.normalize import fold, tokens
 
 SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}", "{cara}")
+ESSENTIAL = "="
+"""Marks a template word that is never skipped as framing: in "(salgo|parto) =con
+{cantidad} {pinta}" the "con" is what makes it an opening bid ("me salió un as" is not)."""
 
 
 def default_path() -> Path | None:
@@ -104,6 +107,15 @@ def expand(template: str, keep_accents: bool = False) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(result))
 
 
+DEFAULT_TENSES = (
+    "presente.1s", "presente.3s", "presente.1p", "presente.3p", "preterito.1s", "preterito.3s", "preterito.1p", "preterito.3p",
+    "subjuntivo", "imperativo", "infinitivo", "gerundio",
+)
+"""The forms a verb family reads when the lexicon names none: what a table says
+of a move ("dudo", "duda", "dudamos", "dudó", "que dude", "duden", "dudar",
+"dudando"), not what it says of the past or the future ("dudabas", "dudaría")."""
+
+
 @dataclass(frozen=True)
 class Lexicon:
     numbers: dict[str, int]
@@ -114,54 +126,101 @@ class Lexicon:
     """"dieci siete", "veinti dos", as a recognizer may split them."""
     connector: str
     grammar_max: int
+    hour_articles: frozenset[str]
+    """An article before a bare number makes it an hour ("me voy a las once")."""
+    sum_words: frozenset[str]
+    """"cuatro más un as son cinco": the word that adds."""
+    result_words: frozenset[str]
+    """"… son cinco": the words before a sum's result."""
     faces: dict[str, int]
     """Every face name (folded) -> face 1..6."""
     face_names: dict[int, tuple[str, ...]]
     hand_faces: dict[str, int]
-    """Extra names a die goes by inside a dictated hand ("uno", "tres")."""
+    """Extra names a die goes by inside a dictated hand ("uno", "tres", "3")."""
     directions: dict[str, str]
     filler_words: frozenset[str]
     filler_phrases: tuple[tuple[str, ...], ...]
+    hesitation_words: frozenset[str]
+    """What may open a line before the move ("no no cuatro trenes", "perdón, …")."""
+    hesitation_phrases: tuple[tuple[str, ...], ...]
     vocatives: frozenset[str]
     articles: frozenset[str]
     correction_words: frozenset[str]
     correction_phrases: tuple[tuple[str, ...], ...]
+    closed: frozenset[str]
+    """The closed classes of Spanish: may stand around any move but an exact one."""
+    exact: frozenset[str]
+    """Intents said exactly: no closed-class word around them ("sí", "no")."""
+    closed_except: dict[str, frozenset[str]]
+    """Closed-class words that change an intent's meaning: around a count, "me" makes it one player's."""
+    tail_starts: frozenset[str]
+    tail_words: frozenset[str]
+    """Words a dropped tail may hold, besides closed classes, fillers and ``tail_verbs``."""
+    tail_verbs: frozenset[str]
+    """Every form of the tail's verbs ("vean", "sepan", "duden")."""
     frames: dict[str, frozenset[str]]
     """intent -> words that may surround its core without changing it."""
     hand_kinds: dict[tuple[str, ...], str]
     """"pichanga" -> "distintas", "full" -> "full"..."""
     hand_joins: dict[str, frozenset[str]]
-    """"de", "y", "uno" and "antes": the small words of a hand named by its kind."""
+    """"de", "y", "uno", "antes", "escalera" and "hasta": the small words of a hand named by its kind."""
+    new_game: dict[str, frozenset[str]]
+    """«otra con pedro y juan sin carla»: "con", "sin" and the words that join names."""
+    count_between: frozenset[str]
+    """Between a name and its number in a per-player count: "ana tiene dos"."""
+    locutions: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    """Set phrases read as other words, longest first: "sentido del reloj" -> "izquierda"."""
+    misheard: dict[str, tuple[str, ...]]
+    """A common word a recognizer writes for a lexicon word: "cuadros" -> "cuadras"."""
+    families: dict[str, str]
+    """Every form of a family's verbs (folded) -> the lexicon word that heads it: "partimos" -> "parte"."""
+    family_spellings: dict[str, tuple[str, ...]]
+    """Family head -> its forms as a recognizer spells them (accents kept), for the grammar."""
+    family_tags: dict[str, tuple[tuple[str, str], ...]]
+    """Family head -> (tense.person, form as spelled): which forms take a pronoun written on."""
+    reflexive: frozenset[str]
+    """Pronouns that, right before a call's verb, make it about oneself ("se mató")."""
+    reflexive_calls: frozenset[tuple[str, ...]]
+    """Such pairs that are calls all the same ("me paso")."""
+    enclitic: frozenset[str]
+    """Family heads read with a pronoun written on ("olvídalo"); no other ("pásame" is not a paso)."""
+    tail_spellings: tuple[str, ...]
     common: frozenset[str]
+    """Common Spanish words never snapped to a game word."""
     newcomers: tuple[str, ...]
     """Names the recognizer may hear in «otra con …» (``nombres.txt``)."""
-    """Common Spanish words never snapped to a game word."""
     templates: dict[str, tuple[tuple[str, ...], ...]]
-    """intent -> expanded token sequences, in the file's order."""
+    """intent -> expanded token sequences, in the file's order, family forms read as their head."""
     spellings: dict[str, str]
     """Folded word -> as written in the file (accents kept), for the recognizer."""
     raw_templates: dict[str, tuple[str, ...]]
+
+    def canonical(self, word: str) -> str:
+        """The word that heads ``word``'s family ("partimos" -> "parte"), or the word itself."""
+        return self.families.get(word, word)
 
     @cached_property
     def vocabulary(self) -> frozenset[str]:
         """Every literal word the lexicon knows (for near-miss correction and the grammar)."""
         words = set(self.numbers) | set(self.tens) | set(self.tens_with_y) | set(self.prefixes) | {self.connector} | set(self.faces)
-        words |= set(self.hand_faces) | set(self.directions) | self.filler_words
-        for phrase in self.filler_phrases:
+        words |= set(self.hand_faces) | set(self.directions) | self.filler_words | self.hesitation_words
+        for phrase in (*self.filler_phrases, *self.hesitation_phrases, *self.correction_phrases):
             words |= set(phrase)
         for sequences in self.templates.values():
             for seq in sequences:
-                words |= {t for t in seq if t not in SLOTS}
-        words |= self.vocatives | self.articles | self.correction_words
-        for phrase in self.correction_phrases:
-            words |= set(phrase)
+                words |= {t.lstrip(ESSENTIAL) for t in seq if t not in SLOTS}
+        words |= self.vocatives | self.articles | self.correction_words | self.closed | self.tail_starts | self.tail_words
+        words |= self.tail_verbs | set(self.families) | self.sum_words | self.result_words | self.count_between
         for frame in self.frames.values():
             words |= frame
         for kind in self.hand_kinds:
             words |= set(kind)
-        for joins in self.hand_joins.values():
-            words |= joins
-        return frozenset(words)
+        for group in (*self.hand_joins.values(), *self.new_game.values()):
+            words |= group
+        for said, _meant in self.locutions:
+            words |= set(said)
+        words |= set(self.misheard) | self.reflexive
+        return frozenset(w for w in words if not w.isdigit())
 
     def number_words(self, n: int) -> list[str]:
         """Every way the lexicon writes n (0..99), accents kept: "dieciséis", "treinta y uno"."""
@@ -200,8 +259,112 @@ def _spellings(data: Any) -> dict[str, str]:
     return found
 
 
+def _conjugations(path: Path | None) -> dict[str, list[tuple[str, str]]]:
+    """``formas.txt``: infinitive -> (tense[.person], form) rows; a house lexicon
+    without its own reads the one shipped with the package (Spanish verbs are
+    the same at every table)."""
+    try:
+        text = _read(path, "formas.txt")
+    except FileNotFoundError:
+        text = _read(None, "formas.txt")
+    table: dict[str, list[tuple[str, str]]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            infinitive, tag, form = line.split("\t")
+            table.setdefault(infinitive, []).append((tag, form))
+    return table
+
+
+def _selected(rows: list[tuple[str, str]], tenses: tuple[str, ...]) -> list[str]:
+    """Forms whose tag is one of ``tenses`` ("presente" takes every person, "presente.1p" one)."""
+    return [form for tag, form in rows if tag in tenses or tag.partition(".")[0] in tenses]
+
+
+def _families(
+    data: dict[str, Any], table: dict[str, list[tuple[str, str]]]
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, tuple[tuple[str, str], ...]]]:
+    """[familias]: every form -> its head, each head's forms as spelled, and with their tags."""
+    heads: dict[str, str] = {}
+    spelled: dict[str, tuple[str, ...]] = {}
+    tagged: dict[str, tuple[tuple[str, str], ...]] = {}
+    for head, entries in data.get("familias", {}).items():
+        rows: list[tuple[str, str]] = []
+        for entry in _strings(entries, f"familias.{head}"):
+            infinitive, _, which = entry.partition(":")
+            infinitive = infinitive.strip()
+            if infinitive not in table:
+                raise TemplateError(f"familias.{head}: «{infinitive}» no está en formas.txt (scripts/formas.py lo escribe)")
+            tenses = tuple(which.split()) or DEFAULT_TENSES
+            rows += [(tag, form) for tag, form in table[infinitive] if tag in tenses or tag.partition(".")[0] in tenses]
+        forms = [form for _tag, form in rows]
+        folded_head = fold(head)
+        spelled[folded_head] = tuple(dict.fromkeys(forms))
+        tagged[folded_head] = tuple(dict.fromkeys(rows))
+        for form in forms:
+            other = heads.setdefault(fold(form), folded_head)
+            if other != folded_head:
+                raise TemplateError(f"«{form}» es de dos familias: {other} y {folded_head}")
+    return heads, spelled, tagged
+
+
+_ACCENTED = str.maketrans("aeiou", "áéíóú")
+
+
+def with_pronoun(form: str, pronoun: str) -> str:
+    """A verb form with a pronoun written on, accented as Spanish writes it:
+    "olvida" + "lo" -> "olvídalo", "anulen" + "lo" -> "anúlenlo", "anular" + "lo" -> "anularlo"."""
+    if any(c in "áéíóú" for c in form) or form[-1] not in "aeiouns":
+        return form + pronoun  # stressed on the last syllable, or already marked: "deshazlo", "anularlo"
+    nuclei = _nuclei(form)
+    if len(nuclei) < 2:
+        return form + pronoun
+    start, end = nuclei[-2]
+    group = form[start : end + 1]
+    strong = [i for i, c in enumerate(group) if c in "aeo"]
+    at = start + (strong[0] if strong else len(group) - 1)
+    return form[:at] + form[at].translate(_ACCENTED) + form[at + 1 :] + pronoun
+
+
+def _nuclei(word: str) -> list[tuple[int, int]]:
+    """The vowel groups of a word (a diphthong is one), as (first, last) indexes;
+    the silent u of "que", "gui" is not a vowel."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(word):
+        silent = word[i] == "u" and i > 0 and word[i - 1] in "qg" and i + 1 < len(word) and word[i + 1] in "ei"
+        if word[i] in "aeiou" and not silent:
+            j = i
+            while j + 1 < len(word) and word[j + 1] in "aeiou" and not (word[j] in "aeo" and word[j + 1] in "aeo"):
+                j += 1
+            spans.append((i, j))
+            i = j + 1
+        else:
+            i += 1
+    return spans
+
+
+def _strings(values: Any, where: str) -> list[str]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise TemplateError(f"{where} debe ser una lista de palabras")
+    return list(values)
+
+
+def _phrases(values: Any, where: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.split()) for p in _fold_list(values, where))
+
+
 def load(path: Path | None = None) -> Lexicon:
-    data = tomllib.loads(_read(path or default_path()))
+    path = path or default_path()
+    data = tomllib.loads(_read(path))
+    table = _conjugations(path)
+    families, family_spellings, family_tags = _families(data, table)
+
+    def canon(words: list[str] | tuple[str, ...]) -> frozenset[str]:
+        return frozenset(families.get(w, w) for w in words)
+
+    def canon_seq(seq: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(ESSENTIAL + families.get(w[1:], w[1:]) if w.startswith(ESSENTIAL) else families.get(w, w) for w in seq)
+
     nums = data["numeros"]
     faces: dict[str, int] = {}
     face_names: dict[int, tuple[str, ...]] = {}
@@ -219,7 +382,7 @@ def load(path: Path | None = None) -> Lexicon:
         raw[intent] = tuple(phrases)
         expanded: list[tuple[str, ...]] = []
         for phrase in phrases:
-            expanded += expand(phrase)
+            expanded += [canon_seq(seq) for seq in expand(phrase)]
         templates[intent] = tuple(dict.fromkeys(expanded))
     spellings = _spellings(data)
     spellings.update({fold(k): k.lower() for k in list(nums["simples"]) + list(nums["decenas"])})
@@ -229,18 +392,49 @@ def load(path: Path | None = None) -> Lexicon:
         for phrase in _fold_list(hands.get(kind, []), f"manos.{kind}"):
             hand_kinds[tuple(phrase.split())] = kind
     corrections = data.get("correcciones", {})
+    hesitations = data.get("titubeos", {})
+    closed = data.get("cerradas", {})
+    tails = data.get("colas", {})
+    tail_forms = [form for verb in _strings(tails.get("verbos", []), "colas.verbos") for _tag, form in table.get(verb, [])]
+    locutions = sorted(
+        ((tuple(fold(k).split()), tuple(fold(v).split())) for k, v in data.get("locuciones", {}).items()),
+        key=lambda pair: -len(pair[0]),
+    )
+    new_game = data.get("nueva_partida", {})
     return Lexicon(
         tens_with_y={fold(k): int(v) for k, v in nums.get("decenas_con_y", {}).items()},
         prefixes={fold(k): int(v) for k, v in nums.get("prefijos", {}).items()},
+        hour_articles=frozenset(_fold_list(nums.get("articulos_de_hora", []), "numeros.articulos_de_hora")),
+        sum_words=frozenset(_fold_list(nums.get("suma", []), "numeros.suma")),
+        result_words=frozenset(_fold_list(nums.get("resultado", []), "numeros.resultado")),
         vocatives=frozenset(_fold_list(data.get("vocativos", {}).get("palabras", []), "vocativos.palabras")),
         articles=frozenset(_fold_list(data.get("articulos", {}).get("palabras", []), "articulos.palabras")),
-        correction_words=frozenset(_fold_list(corrections.get("palabras", []), "correcciones.palabras")),
-        correction_phrases=tuple(tuple(p.split()) for p in _fold_list(corrections.get("frases", []), "correcciones.frases")),
-        frames={k: frozenset(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
+        correction_words=canon(_fold_list(corrections.get("palabras", []), "correcciones.palabras")),
+        correction_phrases=_phrases(corrections.get("frases", []), "correcciones.frases"),
+        hesitation_words=canon(_fold_list(hesitations.get("palabras", []), "titubeos.palabras")),
+        hesitation_phrases=_phrases(hesitations.get("frases", []), "titubeos.frases"),
+        closed=frozenset(_fold_list(closed.get("palabras", []), "cerradas.palabras")),
+        exact=frozenset(closed.get("exactas", [])),
+        closed_except={k: frozenset(_fold_list(v, f"cerradas.excepto.{k}")) for k, v in closed.get("excepto", {}).items()},
+        tail_starts=frozenset(_fold_list(tails.get("empieza", []), "colas.empieza")),
+        tail_words=frozenset(_fold_list(tails.get("palabras", []), "colas.palabras")),
+        tail_verbs=frozenset(fold(f) for f in tail_forms),
+        tail_spellings=tuple(dict.fromkeys(tail_forms)),
+        frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
         hand_kinds=hand_kinds,
-        hand_joins={k: frozenset(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes")},
-        common=_common(path or default_path()),
-        newcomers=_names(path or default_path()),
+        hand_joins={k: canon(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes", "escalera", "hasta")},
+        new_game={k: frozenset(_fold_list(new_game.get(k, []), f"nueva_partida.{k}")) for k in ("con", "sin", "juntas")},
+        count_between=canon(_fold_list(data.get("cuenta_por_jugador", {}).get("entre", []), "cuenta_por_jugador.entre")),
+        locutions=tuple(locutions),
+        misheard={fold(k): tuple(fold(v).split()) for k, v in data.get("oidas", {}).items()},
+        families=families,
+        family_spellings=family_spellings,
+        family_tags=family_tags,
+        reflexive=frozenset(_fold_list(data.get("reflexivos", {}).get("antes", []), "reflexivos.antes")),
+        reflexive_calls=frozenset(tuple(canon_seq(p)) for p in _phrases(data.get("reflexivos", {}).get("salvo", []), "reflexivos.salvo")),
+        enclitic=frozenset(fold(h) for h in _strings(data.get("encliticos", {}).get("familias", []), "encliticos.familias")),
+        common=_common(path),
+        newcomers=_names(path),
         spellings=spellings,
         numbers={fold(k): int(v) for k, v in nums["simples"].items()},
         tens={fold(k): int(v) for k, v in nums["decenas"].items()},
@@ -251,7 +445,7 @@ def load(path: Path | None = None) -> Lexicon:
         hand_faces=hand_faces,
         directions=directions,
         filler_words=frozenset(_fold_list(filler["palabras"], "relleno.palabras")),
-        filler_phrases=tuple(tuple(p.split()) for p in _fold_list(filler["frases"], "relleno.frases")),
+        filler_phrases=_phrases(filler["frases"], "relleno.frases"),
         templates=templates,
         raw_templates=raw,
     )

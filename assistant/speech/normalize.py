@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 UNREADABLE = "<?>"
 """A token the parser can never place."""
@@ -18,6 +19,7 @@ _WORD = re.compile(r"[a-z0-9ñ]+")
 _DIGIT_WORD = re.compile(r"^(\d+)([a-zñ]+)$")
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower case without accents (ñ kept): "Éstas" -> "estas"."""
     text = text.lower().replace("ñ", "\0")
@@ -55,9 +57,31 @@ _SOUNDS = [
 ]
 
 
+@lru_cache(maxsize=65536)
 def sounds(word: str) -> str:
     """How a Spanish word sounds, roughly: "Karla" and "carla", "Anna" and "ana" agree."""
     key = fold(word)
     for pattern, repl in _SOUNDS:
         key = pattern.sub(repl, key)
     return key
+
+
+_ALIKE = [("b", "v"), ("v", "b"), ("ca", "ka"), ("co", "ko"), ("cu", "ku"), ("ka", "ca"), ("ko", "co"), ("s", "z"), ("z", "s"), ("ll", "y"), ("y", "ll")]
+
+
+def spelled_alike(name: str) -> list[str]:
+    """Other ways a recognizer may spell a name that sounds the same: one letter
+    swapped ("beto" -> "veto", "carla" -> "karla") or a consonant doubled ("ana" -> "anna").
+
+    >>> spelled_alike("beto"), spelled_alike("ana")
+    (['veto'], ['anna'])
+    """
+    found: dict[str, None] = {}
+    for i in range(len(name)):
+        for old, new in _ALIKE:
+            if name.startswith(old, i):
+                found[name[:i] + new + name[i + len(old) :]] = None
+    for i, c in enumerate(name):
+        if c in "nm" and 0 < i < len(name) - 1 and name[i - 1] in "aeiou" and name[i + 1] in "aeiou":
+            found[name[:i] + c + name[i:]] = None
+    return [v for v in found if v != name and sounds(v) == sounds(name)]

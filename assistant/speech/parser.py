@@ -1,20 +1,28 @@
-"""Text as a recognizer writes it -> a ``Command``.
+"""Text as a recognizer writes it -> every reading it can have, best first.
 
 The parser knows Spanish, not the rules: "dos ases" after "cinco trenes" is a
-bid here, and only the rules engine says whether it is legal.
+bid here, and only the rules engine says whether it is legal. A line that the
+game could take two ways ("ana dos trenes": ana's bid, or ana's count after a
+reveal) gets both readings; the referee takes the first the game accepts now
+(``Parser.readings``), and ``Parser.parse`` gives the best one out of context.
 
-Every word must be placed: an utterance with a word that fits no phrase of the
-lexicon is not understood at all (table chatter such as "dudo que llueva
-mañana" never becomes a call). The readings tried, in order:
+Every word must be placed: a line with a content word that fits no intent is
+not understood at all (table chatter such as "dudo que llueva mañana" never
+becomes a call). Words are first read as families (lexicon ``[familias]``,
+``[locuciones]``, ``[oidas]``): "partimos" is "parte", "picao" is "picado",
+"olvídalo" is "olvida lo", "sentido del reloj" is "izquierda". Then several
+views of the line are matched against the phrase templates:
 
-1. the words as said, then without fillers ("po", "nomás", "weón"), against the
-   phrase templates; a vocative ("oye beto, …") and an article before a name
-   ("la carla", "pa'l beto") are dropped first;
-2. an intent's *frame* words skipped ("voy a dudar", "me la juego con siete
-   tontos"), each intent with its own list, so only words that cannot change
-   the meaning are skipped;
-3. a self-correction: what follows the last "no" / "digo" ("cuatro, no, cinco
-   quinas").
+1. the words as said, then without a vocative ("oye beto, …"), the article
+   before a name ("la carla"), fillers ("po", "nomás"), repeated words
+   ("corrección corrección") and an opening hesitation ("no no …", "perdón,
+   quise decir …");
+2. an intent's *frame* words and the closed classes of Spanish skipped ("voy a
+   dudar", "obligo pero abierto", "me la juego con siete tontos");
+3. a dropped tail after a whole move ("doce quinas y listo", "once senas pa que
+   vean"): it may hold only closed-class words, fillers and the lexicon's tail
+   words, and after a call it may not start with "que";
+4. a self-correction: what follows the last "no" / "digo" ("cuatro, no, cinco quinas").
 
 Near misses a recognizer or a typist makes ("trens", "cuadrass") are snapped to
 the closest lexicon word, but a common Spanish word never is ("sillas" stays
@@ -25,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -40,12 +49,13 @@ from assistant.speech.commands import (
     PenaltyCommand,
     PlayerCountCommand,
     QueryCommand,
+    Reading,
     ReviveCommand,
     SimpleCommand,
     StartCommand,
     Unknown,
 )
-from assistant.speech.lexicon import SLOTS, Lexicon
+from assistant.speech.lexicon import ESSENTIAL, SLOTS, Lexicon
 from assistant.speech.normalize import fold, sounds, tokens
 
 NEAR_MISS_CUTOFF = 80.0
@@ -55,7 +65,21 @@ SHORT_NEAR_MISS_CUTOFF = 85.0
 NAME_CUTOFF = 72.0
 """Looser ratio for player names, which recognizers mangle most."""
 CALLS = {"dudo", "siciliana", "calzo", "paso", "mato", "picado"}
+CALL_HEADS = CALLS | {"obligo"}
+"""Words that say a call: a "no" right before one denies it ("no lo dudo")."""
+CLITICS = {"me", "te", "lo", "la", "le", "se", "los", "las", "les", "nos"}
+ENCLITICS = ("melo", "mela", "selo", "sela", "telo", "tela", "nosla", "noslo", "los", "las", "les", "nos", "lo", "la", "le", "me", "te", "se")
+"""Pronouns written onto an imperative or infinitive ("olvídalo", "repítelo", "castíguenlo")."""
+DIMINUTIVES = (("citos", "es"), ("citas", "as"), ("cito", ""), ("cita", ""), ("itos", "os"), ("itas", "as"), ("ito", "o"), ("ita", "a"))
+DROPPED_D = (("aos", "ados"), ("ao", "ado"), ("ias", "idas"), ("ia", "ida"), ("io", "ido"))
+"""The Chilean dropped -d-: "picao", "cerrao", "partía"."""
+CACHE_SIZE = 4096
+"""Lines whose readings are kept (a night says a few thousand)."""
+RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
+"""Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
+TAIL_MAX = 6
+"""The longest tail dropped after a move, in words."""
 _SAMPLE_HANDS = {
     # one hand of each kind, for judging a paso named only by its kind
     "distintas": (1, 2, 3, 4, 5),
@@ -81,94 +105,182 @@ class Parser:
 
     def __init__(self, lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> None:
         self.lexicon = lexicon or lexicon_module.default()
+        lex = self.lexicon
         self.players = list(players)
         self._names = {fold(" ".join(tokens(p))): p for p in self.players}
         name_words = {w for name in self._names for w in name.split()}
         self._sounds = {sounds(name): full for name, full in self._names.items() if " " not in name}
-        self._vocabulary = sorted(self.lexicon.vocabulary | name_words)
+        self._name_words = {sounds(w): w for name in self._names for w in name.split()}
+        self._long_sounds = {" ".join(sounds(w) for w in name.split()): full for name, full in self._names.items() if " " in name}
+        self._vocabulary = sorted(lex.vocabulary | name_words)
         self._known = frozenset(self._vocabulary)
+        self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
+        self._cache: dict[str, tuple[Reading, ...]] = {}
+        """Readings by line: the session asks again for the same text (choosing, an
+        utterance's end, a trial on a copy of the game)."""
+        self._heads: dict[tuple[str, ...], tuple[Command, ...]] = {}
+        """Whole-move commands of the words before a tail, for the line being read."""
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self._slot_first: list[tuple[str, tuple[str, ...]]] = []
-        for intent, sequences in self.lexicon.templates.items():
+        for intent, sequences in lex.templates.items():
             for seq in sequences:
+                seq = tuple(t.lstrip(ESSENTIAL) for t in seq)
                 if seq and seq[0] in SLOTS:
                     self._slot_first.append((intent, seq))
                 elif seq:
                     self._by_first.setdefault(seq[0], []).append((intent, seq))
-        # each intent's templates with its frame words taken out, as the frame reading compares them
-        self._frame_templates: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        for key, frame in self.lexicon.frames.items():
+        # each intent's templates with its frame words (and the closed classes) taken out, as the frame reading compares them
+        self._frames: dict[str, frozenset[str]] = {}
+        self._frame_templates: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {}
+        """intent -> first word (or slot) of a frame-stripped template -> (intent, template)."""
+        keys = list(dict.fromkeys([*lex.frames, *(i.partition("_")[0] for i in lex.templates)]))
+        self._template_order: dict[tuple[str, tuple[str, ...]], int] = {}
+        """The lexicon's order among frame-stripped templates: the first that fits wins, as in the file."""
+        for key in keys:
+            frame = lex.frames.get(key, frozenset())
+            if key not in lex.exact:
+                frame = frame | (lex.closed - lex.closed_except.get(key, frozenset()))
+            self._frames[key] = frame
             found: dict[tuple[str, tuple[str, ...]], None] = {}
-            for intent, sequences in self.lexicon.templates.items():
-                if intent == key or intent.startswith(key + "_"):
+            for intent, sequences in lex.templates.items():
+                if _frame_key(intent, keys) == key:
                     for seq in sequences:
-                        core = tuple(t for t in seq if t not in frame)
+                        core = tuple(t.lstrip(ESSENTIAL) for t in seq if t.startswith(ESSENTIAL) or t not in frame)
+                        plain = tuple(t.lstrip(ESSENTIAL) for t in seq)
                         # a core worn down to one plain word ("no hay" -> "no") would read too much
-                        if core and (core == seq or len(core) > 1 or core[0] in SLOTS):
+                        if core and (core == plain or len(core) > 1 or core[0] in SLOTS):
                             found[(intent, core)] = None
-            self._frame_templates[key] = list(found)
+                            self._template_order.setdefault((intent, core), len(self._template_order))
+            index: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+            for intent, core in found:
+                index.setdefault(core[0], []).append((intent, core))
+            self._frame_templates[key] = index
 
     # ----------------------------------------------------------------- public
 
     def parse(self, text: str) -> Command:
-        raw = tokens(text)
+        """The best reading out of context, or what was heard of a move (``Unknown``)."""
+        for reading in self.readings(text):
+            if not reading.weak:
+                return reading.command
+        return self._partial(self._views(tokens(text)))
+
+    def readings(self, text: str) -> list[Reading]:
+        """Every reading the line can have, best first: most of the line explained,
+        then the plainest rule. Empty when nothing in it is a move."""
+        cached = self._cache.get(text)
+        if cached is not None:
+            return list(cached)
+        found = self._read(tokens(text))
+        if len(self._cache) >= CACHE_SIZE:
+            self._cache.clear()
+        self._cache[text] = tuple(found)
+        return found
+
+    def _read(self, raw: list[str]) -> list[Reading]:
         if not raw:
-            return Unknown(heard=())
+            return []
         another = self._another_with(raw)
         if another is not None:
-            return another
-        snapped = [self._snap(w) for w in raw]
-        said = self._drop_vocative_and_articles(snapped)
-        words = self._drop_fillers(said)
-        for reading in dict.fromkeys(tuple(r) for r in (snapped, said, words)):
-            command = self._templates(list(reading))
-            if command is not None:
-                return command
-        if not words:
-            return Unknown(heard=tuple(raw))
-        command = self._framed(words) or self._corrected(words)
-        if command is not None:
-            return command
-        return self._partial(words)
-
-    def _another_with(self, raw: list[str]) -> SimpleCommand | None:
-        """«otra con pedro», «revancha sin ana», «otra con pedro y juan sin carla»:
-        a new game with players joining or leaving. Names are taken as said (a new
-        name is nobody the lexicon knows); leaving ones are the table's players."""
-        cut = next((i for i, w in enumerate(raw) if w in ("con", "sin")), None)
-        if not cut:
-            return None
-        head = self._templates(self._drop_fillers([self._snap(w) for w in raw[:cut] if w != "pero"]))  # «otra, pero con pedro»
-        if not (isinstance(head, SimpleCommand) and head.action == "otra"):
-            return None
-        joining: list[str] = []
-        leaving: list[str] = []
-        into = joining
-        tail = raw[cut:]
-        i = 0
-        while i < len(tail):
-            word, size = tail[i], 1
-            if word in ("con", "sin"):
-                into = joining if word == "con" else leaving
-            elif word in ("y", "e") or word in self.lexicon.articles or word in self.lexicon.filler_words:
-                pass  # «con el pedro y la cata, po»
-            elif into is leaving:
-                found = next(self._find_player(tail, i), None)  # a player's name may have two words
-                name, size = found if found is not None else (word, 1)
-                leaving.append(name)
-            else:
-                joining.append(word)
-            i += size
-        if not joining and not leaving:
-            return None
-        return SimpleCommand("otra", tuple(joining), tuple(leaving))
+            return [Reading(another)]
+        found: dict[Command, tuple[float, int, int, Reading]] = {}
+        self._heads = {}
+        for view, how in self._views(raw):
+            rank = 0
+            for reading in self._readings_of(view, how):
+                if reading.how != "contexto":
+                    rank = RANKS.get(reading.how, len(RANKS))  # a reading in context ranks with the one it comes from
+                key = (-reading.explained, rank, len(found), reading)
+                if reading.command not in found or key[:2] < found[reading.command][:2]:
+                    found[reading.command] = key
+        return [r for *_key, r in sorted(found.values(), key=lambda item: item[:3])]
 
     def clean(self, text: str) -> list[str]:
-        """Tokens without fillers, vocatives or articles, near misses snapped to lexicon words."""
-        return self._drop_fillers(self._drop_vocative_and_articles([self._snap(w) for w in tokens(text)]))
+        """Tokens without fillers, vocatives or articles, families read, near misses snapped."""
+        return self._drop_fillers(self._drop_vocative_and_articles(self._words(tokens(text))))
 
-    # ----------------------------------------------------------------- readings
+    # ----------------------------------------------------------------- words
+
+    def _words(self, raw: list[str]) -> list[str]:
+        """The line's words read as the lexicon knows them: set phrases, misheard
+        words, spelling variants, pronouns written onto a verb, near misses; each
+        family form as the word that heads it ("partimos" -> "parte")."""
+        lex = self.lexicon
+        words = _replace_phrases(raw, lex.locutions)
+        out: list[str] = []
+        for w in words:
+            out += [lex.canonical(x) for x in self._variant(w)]
+        return out
+
+    def _variant(self, word: str) -> list[str]:
+        lex = self.lexicon
+        if word in lex.misheard:
+            return list(lex.misheard[word])
+        if word in self._known or not word.isalpha():
+            return [word]
+        if sounds(word) in self._name_words:
+            return [self._name_words[sounds(word)]]  # "veto", "karla", "pavlo": a name as a recognizer spells it
+        for end, full in DROPPED_D:
+            if word.endswith(end) and word[: -len(end)] + full in self._known:
+                return [word[: -len(end)] + full]
+        if "ñ" in word and word.replace("ñ", "n") in lex.faces:
+            return [word.replace("ñ", "n")]
+        for end, full in DIMINUTIVES:
+            if word.endswith(end) and len(word) > len(end) + 2:
+                base = word[: -len(end)] + full
+                if base in lex.faces:
+                    return [base]
+                if full == "" and base + "es" in lex.faces:  # "trencito" -> "tren"
+                    return [base]
+        enclitic = self._enclitic(word)
+        if enclitic is not None:
+            return enclitic
+        if any(word.endswith(p) and word[: -len(p)] in lex.families for p in ENCLITICS):
+            return [word]  # "mátalo", "pásame": a verb said to someone, never snapped to a call
+        face = self._face_sounds.get(_sound_key(word))
+        if face is not None:
+            return [face]  # "señas", "haces", "cestas": a face heard as a word that sounds the same
+        return [self._snap(word)]
+
+    def _enclitic(self, word: str) -> list[str] | None:
+        """"olvídalo" -> ["olvida", "lo"]: a verb of a family said so, with its pronoun written on."""
+        lex = self.lexicon
+        for pronoun in ENCLITICS:
+            if word.endswith(pronoun) and len(word) > len(pronoun) + 2:
+                stem = word[: -len(pronoun)]
+                if lex.families.get(stem) in lex.enclitic:
+                    return [stem, *_split_pronouns(pronoun)]
+        return None
+
+    def _snap(self, word: str) -> str:
+        if word in self._known or word in self.lexicon.common or not word.isalpha() or len(word) < 3:
+            return word
+        cutoff = NEAR_MISS_CUTOFF if len(word) >= 5 else SHORT_NEAR_MISS_CUTOFF
+        found = process.extractOne(word, self._vocabulary, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return str(found[0]) if found else word
+
+    # ----------------------------------------------------------------- views
+
+    def _views(self, raw: list[str]) -> list[tuple[list[str], str]]:
+        """The line as said, then with what carries nothing taken out, each once."""
+        said = self._words(raw)
+        named = self._drop_vocative_and_articles(said)
+        plain = self._drop_fillers(named)
+        views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (plain, "frase")]
+        collapsed = _collapse(plain)
+        views.append((collapsed, "repetición"))
+        for words in (plain, collapsed):
+            rest = self._after_hesitation(words)
+            if rest is not None:
+                views.append((rest, "titubeo"))
+        seen: set[tuple[str, ...]] = set()
+        unique = []
+        for words, how in views:
+            if words and tuple(words) not in seen:
+                seen.add(tuple(words))
+                unique.append((words, how))
+        return unique
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
         for phrase in self.lexicon.filler_phrases:
@@ -189,30 +301,128 @@ class Parser:
             out.append(w)
         return out
 
-    def _templates(self, words: list[str]) -> Command | None:
-        """The first phrase template (or per-player count, or hand by kind) that covers every word."""
+    def _after_hesitation(self, words: list[str]) -> list[str] | None:
+        """"no no cuatro trenes", "perdón quise decir cuatro trenes": the move after
+        an opening hesitation. A "no" right before a call's verb denies the call
+        ("no lo dudo", "no, no paso"): then there is no such view."""
+        lex = self.lexicon
+        i = 0
+        last = ""
+        while i < len(words):
+            size = next((len(p) for p in lex.hesitation_phrases if tuple(words[i : i + len(p)]) == p), 0)
+            if size:
+                i, last = i + size, "frase"
+            elif words[i] in lex.hesitation_words:
+                i, last = i + 1, words[i]
+            else:
+                break
+        if i == 0 or i >= len(words):
+            return None
+        rest = words[i:]
+        if last == "no":
+            k = 0
+            while k < len(rest) and rest[k] in CLITICS:
+                k += 1
+            if k < len(rest) and rest[k] in CALL_HEADS:
+                return None
+        return rest
+
+    # ----------------------------------------------------------------- readings
+
+    def _readings_of(self, words: list[str], how: str) -> Iterator[Reading]:
+        hour = self._hour(words)
+        reflexive = self._reflexive(words)
+        for reading in self._whole(words, how):
+            if hour and not _names_a_face(reading.command):
+                continue  # "me voy a las once", "son las dos": an hour, not a count
+            if reflexive and isinstance(reading.command, CallCommand | ObligoCommand):
+                continue  # "se mató", "me calzo": about oneself, not a call
+            yield reading
+            yield from self._in_context(reading)
+        if not hour:
+            yield from self._weak(words)
+
+    def _whole(self, words: list[str], how: str) -> Iterator[Reading]:
+        """Readings that explain all of ``words``, then those that drop a tail."""
+        for command in self._templates(words):
+            yield Reading(command, 1.0, how=how)
+        for command in self._framed(words):
+            yield Reading(command, 1.0, how="marco" if how == "frase" else how)
+        total = self._sum(words)
+        if total is not None:
+            yield Reading(total, 1.0, how="suma")
+        corrected = self._corrected(words)
+        if corrected is not None:
+            yield Reading(corrected, 1.0, how="corrección")
+        yield from self._tailed(words)
+
+    def _in_context(self, reading: Reading) -> Iterator[Reading]:
+        """What else the same words say in another moment of the game: a named
+        player's bid is that player's count after a reveal ("ana dos trenes")."""
+        command = reading.command
+        if isinstance(command, BidCommand) and command.player is not None and command.face != "estas":
+            count = PlayerCountCommand(command.player, command.quantity, face=command.face)
+            yield Reading(count, reading.explained, how="contexto")
+
+    def _weak(self, words: list[str]) -> Iterator[Reading]:
+        """Readings only the game can confirm: a named player's one-die hand
+        ("carla quina", "carla tiene quina"), while hands are being told."""
+        found = next(self._find_player(words, 0), None) if words else None
+        if found is None:
+            return
+        player, used = found
+        rest = words[used:]
+        if rest and rest[0] in self.lexicon.hand_joins["antes"]:
+            rest = rest[1:]
+        if len(rest) == 1 and rest[0] in self.lexicon.faces:
+            yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
+
+    def _reflexive(self, words: list[str]) -> bool:
+        """A call's verb right after "se" or "me" ("se picó", "me calzo"), but "me paso"."""
+        lex = self.lexicon
+        return any(
+            a in lex.reflexive and b in CALL_HEADS and (a, b) not in lex.reflexive_calls for a, b in pairwise(words)
+        )
+
+    def _hour(self, words: list[str]) -> bool:
+        """An article right before a number with no face after it: "a las once"."""
+        lex = self.lexicon
+        for i in range(len(words) - 1):
+            if words[i] in lex.hour_articles:
+                for _value, used in self._numbers_at(words, i + 1):
+                    after = i + 1 + used
+                    if after >= len(words) or (words[after] not in lex.faces and words[after] not in lex.hand_joins["de"]):
+                        return True
+        return False
+
+    def _templates(self, words: list[str]) -> Iterator[Command]:
+        """Every phrase template (or per-player count, or hand by kind) that covers
+        every word, the first command of each intent."""
         self._names_at = {}  # names found per position, for this word list only
         if not words:
-            return None
+            return
         multi = self._player_counts(words)
         if multi is not None:
-            return multi
+            yield multi
         hand = self._hand_by_kind(words)
         if hand is not None:
-            return hand
+            yield hand
         fits = {slot for slot in SLOTS if self._slot_fits_first(slot, words)}
         candidates = self._by_first.get(words[0], []) + [c for c in self._slot_first if c[1][0] in fits]
+        done: set[str] = set()
         for intent, seq in candidates:
+            if intent in done:
+                continue
             for slots in self._match(seq, 0, words, 0, _Slots()):
                 command = self._build(intent, slots, seq)
                 if command is not None:
-                    return command
-        return None
+                    done.add(intent)
+                    yield command
+                    break
 
-    def _framed(self, words: list[str]) -> Command | None:
-        """Each intent with its frame words skipped, in the lexicon's order."""
-        bare: Unknown | None = None
-        for key, frame in self.lexicon.frames.items():
+    def _framed(self, words: list[str]) -> Iterator[Command]:
+        """Each intent with its frame words (and the closed classes) skipped, in the lexicon's order."""
+        for key, frame in self._frames.items():
             core = [w for w in words if w not in frame]
             restated: tuple[int, int] | None = None
             if key in CALLS:
@@ -220,22 +430,57 @@ class Parser:
             if not core or len(core) == len(words):
                 continue
             self._names_at = {}
-            for intent, seq in self._frame_templates[key]:
-                for slots in self._match(seq, 0, core, 0, _Slots()):
-                    command = self._build(intent, slots, seq)
+            index = self._frame_templates[key]
+            fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
+            candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
+            for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
+                command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
+                if command is not None:
                     if isinstance(command, CallCommand) and restated is not None:
                         command = CallCommand(command.call, command.player, restated)
-                    if command is not None:
-                        return command
-            if key == "apuesta" and len(core) == 1 and bare is None:
-                quantity = next(self._numbers_at(core, 0), None)
-                if quantity is not None and quantity[0] > 0:
-                    bare = Unknown("falta_pinta", quantity=quantity[0], heard=tuple(words))
-        return bare  # "pongámosle ocho": a quantity alone, if nothing else read it
+                    yield command
+                    break
+
+    def _tailed(self, words: list[str]) -> Iterator[Reading]:
+        """A whole move, then a tail that carries nothing ("doce quinas y listo",
+        "once senas pa que vean", "castigo al diego por destapar")."""
+        for k in range(len(words) - 1, max(0, len(words) - 1 - TAIL_MAX), -1):
+            head, tail = words[:k], words[k:]
+            key = tuple(head)
+            if key not in self._heads:
+                self._heads[key] = (*self._templates(head), *self._framed(head))
+            for command in self._heads[key]:
+                if self._tail_fits(command, tail):
+                    yield Reading(command, k / len(words), how="cola")
+
+    def _tail_fits(self, command: Command, tail: list[str]) -> bool:
+        lex = self.lexicon
+        if isinstance(command, PenaltyCommand):
+            return tail[0] == "por"  # the reason for a castigo: "por destapar", "por montado"
+        if isinstance(command, CallCommand) and command.call == "paso":
+            # the hand the passer claims: "paso tengo cinco iguales", "paso porque tengo full"
+            claim = tuple(w for w in tail if w not in lex.closed and w not in lex.hand_joins["antes"] and w not in ("que", "porque"))
+            if claim in lex.hand_kinds:
+                return True
+        if tail[0] not in lex.tail_starts:
+            return False
+        if isinstance(command, SimpleCommand | QueryCommand | Unknown):
+            return False
+        if isinstance(command, CallCommand | ObligoCommand) and tail[0] == "que":
+            return False  # "dudo que llueva", "paso que voy": a clause, not a tail
+        if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None:
+            # a bare number with a tail is too often something else ("uno más y nos vamos")
+            return all(w in lex.filler_words or w in lex.tail_starts for w in tail)
+        allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
+        if isinstance(command, BidCommand):
+            allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
+        return all(w in allowed for w in tail)
 
     def _take_bid(self, words: list[str]) -> tuple[list[str], tuple[int, int] | None]:
-        """A call's restated bid ("dudo esas cuatro quinas"), taken out of the words."""
-        for i in range(len(words)):
+        """A call's restated bid ("dudo esas cuatro quinas"), taken out of the words:
+        it follows the call ("nueve trenes y que me duden" is a bid, not a dudo)."""
+        call = next((i for i, w in enumerate(words) if w in CALL_HEADS), len(words))
+        for i in range(call + 1, len(words)):
             for value, used in self._numbers_at(words, i):
                 j = i + used
                 if j < len(words) and words[j] in self.lexicon.faces:
@@ -254,10 +499,38 @@ class Parser:
             before, after = words[:i], words[i + size :]
             if not after or not any(self._is_game_word(before, k) for k in range(len(before))):
                 continue
-            command = self._templates(after) or self._framed(after)
-            if isinstance(command, (BidCommand, CountCommand)):  # a number corrected by a number
+            command = next(self._templates(after), None) or next(self._framed(after), None)
+            if isinstance(command, BidCommand | CountCommand):  # a number corrected by a number
                 return command
         return None
+
+    def _sum(self, words: list[str]) -> CountCommand | None:
+        """"cuatro más un as son cinco": the result said, or the sum of the numbers."""
+        lex = self.lexicon
+        if not any(w in lex.sum_words for w in words):
+            return None
+        numbers: list[int] = []
+        result: int | None = None
+        i = 0
+        while i < len(words):
+            w = words[i]
+            reading = next(self._numbers_at(words, i), None)
+            if reading is not None:
+                numbers.append(reading[0])
+                i += reading[1]
+            elif w in lex.result_words and i + 1 < len(words):
+                reading = next(self._numbers_at(words, i + 1), None)
+                if reading is None or i + 1 + reading[1] != len(words):
+                    return None
+                result = reading[0]
+                break
+            elif w in lex.sum_words or w in lex.faces or w in self._frames["cuenta"]:
+                i += 1
+            else:
+                return None
+        if len(numbers) < 2:
+            return None
+        return CountCommand(result if result is not None else sum(numbers))
 
     def _is_game_word(self, words: list[str], i: int) -> bool:
         w = words[i]
@@ -265,18 +538,24 @@ class Parser:
 
     def _hand_by_kind(self, words: list[str]) -> HandCommand | None:
         """Hands in poker words: "pichanga", "tenía full", "full de trenes con senas",
-        "póquer de cuadras y un as", "tengo dos trenes y tres quinas"."""
+        "póquer de cuadras y un as", "escalera del dos al seis", "tengo dos trenes y tres quinas"."""
         lex = self.lexicon
         joins = lex.hand_joins
-        if words[0] in joins["antes"]:
+        owned = words[0] in joins["antes"]  # "tengo …", "tenía …"
+        if owned:
             words = words[1:]
         if not words:
             return None
         kind = lex.hand_kinds.get(tuple(words))
         if kind is not None:
             return HandCommand(_SAMPLE_HANDS[kind], kind=kind)
-        head = lex.hand_kinds.get((words[0],))
         faces = lex.faces
+        if words[0] in joins["escalera"] and len(words) >= 4 and words[1] in joins["de"]:
+            low, high = self._die_at(words, 2), self._die_at(words, 4) if len(words) == 5 and words[3] in joins["hasta"] else None
+            if low is not None and high is not None and high - low == HAND - 1:
+                return HandCommand(tuple(range(low, high + 1)))
+            return None
+        head = lex.hand_kinds.get((words[0],))
         if head in ("full", "poker") and len(words) >= 3 and words[1] in joins["de"] and words[2] in faces:
             main = faces[words[2]]
             rest = words[3:]
@@ -291,7 +570,7 @@ class Parser:
                 sample = (main,) * 3 + (main % 6 + 1,) * 2 if head == "full" else (main,) * 4 + (main % 6 + 1,)
                 return HandCommand(sample, kind=head)
             return None
-        # "dos trenes y tres quinas": groups of one face that make a whole hand
+        # "dos trenes y tres quinas", "tengo cinco quinas": groups of one face that make a whole hand
         groups: list[tuple[int, int]] = []
         i = 0
         while i < len(words):
@@ -304,18 +583,17 @@ class Parser:
                 if words[i] not in joins["y"]:
                     return None
                 i += 1
-        if len(groups) < 2 or sum(n for n, _ in groups) != HAND:
+        # one group is a hand only when owned: "cinco quinas" alone is a bid
+        if sum(n for n, _ in groups) != HAND or (len(groups) < 2 and not owned):
             return None
         return HandCommand(tuple(f for n, f in groups for _ in range(n)))
 
-    # ----------------------------------------------------------------- pieces
+    def _die_at(self, words: list[str], i: int) -> int | None:
+        if i >= len(words):
+            return None
+        return self._face_word(words[i], in_hand=True)
 
-    def _snap(self, word: str) -> str:
-        if word in self._known or word in self.lexicon.common or not word.isalpha() or len(word) < 3:
-            return word
-        cutoff = NEAR_MISS_CUTOFF if len(word) >= 5 else SHORT_NEAR_MISS_CUTOFF
-        found = process.extractOne(word, self._vocabulary, scorer=fuzz.ratio, score_cutoff=cutoff)
-        return str(found[0]) if found else word
+    # ----------------------------------------------------------------- pieces
 
     def _numbers_at(self, words: list[str], i: int) -> Iterator[tuple[int, int]]:
         """(value, words used) readings of a number starting at words[i]."""
@@ -347,9 +625,7 @@ class Parser:
             return any(True for _ in self._numbers_at(words, 0))
         if slot == "{pinta}":
             return words[0] in self.lexicon.faces
-        if slot == "{cara}":
-            return self._face_word(words[0], in_hand=True) is not None
-        if slot == "{caras}":
+        if slot in ("{cara}", "{caras}"):
             return self._face_word(words[0], in_hand=True) is not None
         if slot == "{sentido}":
             return words[0] in self.lexicon.directions
@@ -372,8 +648,11 @@ class Parser:
             if said in self._names:
                 yield self._names[said], size
                 return
+            if size > 1 and self._long_sounds and (alike := self._long_sounds.get(" ".join(sounds(w) for w in words[i : i + size]))):
+                yield alike, size  # "juan pavlo"
+                return
         said = words[i]
-        if said in self.lexicon.vocabulary:
+        if said in self.lexicon.vocabulary or said.isdigit():
             return  # a lexicon word is not a mangled name
         if said in self.lexicon.common:
             # an ordinary word is a name only if it sounds the same ("karla", "anna"; not "franco")
@@ -436,6 +715,7 @@ class Parser:
 
     def _player_counts(self, words: list[str]) -> PlayerCountCommand | None:
         """"ana dos beto uno carla tiene tres": several per-player counts at once."""
+        between = self.lexicon.count_between
         pairs: list[tuple[str, int]] = []
         i = 0
         while i < len(words):
@@ -444,7 +724,7 @@ class Parser:
                 return None
             name, used = players[0]
             i += used
-            if i < len(words) and words[i] in ("tiene", "tenia", "con"):
+            if i < len(words) and words[i] in between:
                 i += 1
             numbers = list(self._numbers_at(words, i)) if i < len(words) else []
             if not numbers:
@@ -471,15 +751,15 @@ class Parser:
             mode = intent.partition("_")[2] or None
             return ObligoCommand(mode)  # type: ignore[arg-type]
         if intent == "cuenta":
-            return CountCommand(s.quantity or 0)
+            return CountCommand(s.quantity or 0, s.face)
         if intent == "cuenta_jugador":
-            return PlayerCountCommand(s.player, s.quantity) if s.player and s.quantity is not None else None
+            return PlayerCountCommand(s.player, s.quantity, face=s.face) if s.player and s.quantity is not None else None
         if intent == "cuenta_jugador_cero":  # "carla no tiene"
             return PlayerCountCommand(s.player, 0) if s.player else None
         if intent == "mano":
             # A hand needs two dice or more ("tengo tres", "beto tiene as" are not
-            # one-die hands), and number words only in a full hand of five:
-            # "dos tres" or "tengo tres trenes" is more likely a bid or a count.
+            # one-die hands: those are weak readings), and number words only in a
+            # full hand of five: "dos tres" or "tengo tres trenes" is more likely a bid or a count.
             if len(s.faces) < 2 or (s.numeric_faces and len(s.faces) < 5):
                 return None
             return HandCommand(tuple(sorted(s.faces)), s.player)
@@ -495,18 +775,102 @@ class Parser:
             return ReviveCommand(intent == "revivimos", s.player)
         return None
 
-    def _partial(self, words: list[str]) -> Unknown:
+    def _partial(self, views: list[tuple[list[str], str]]) -> Unknown:
         """What was heard, when every word is known but no phrase fits."""
-        heard = tuple(words)
-        if any(w not in self._known and not w.isdigit() for w in words):
+        words = views[-1][0] if views else []
+        plain = next((w for w, how in views if how == "repetición"), words)
+        heard = tuple(plain)
+        if not plain or any(w not in self._known and not w.isdigit() for w in plain) or self._hour(plain):
             return Unknown(heard=heard)
-        quantity = next((v for i in range(len(words)) for v, _ in self._numbers_at(words, i)), None)
-        face = next((self.lexicon.faces[w] for w in words if w in self.lexicon.faces), None)
-        if quantity and face is None and not any(w in self._names for w in words):
-            return Unknown("falta_pinta", quantity=quantity, heard=heard)
+        quantity = next((v for i in range(len(plain)) for v, _ in self._numbers_at(plain, i)), None)
+        face = next((self.lexicon.faces[w] for w in plain if w in self.lexicon.faces), None)
+        if quantity and face is None and not any(w in self._names for w in plain):
+            if all(w in self._frames["apuesta"] or any(True for _ in self._numbers_at([w], 0)) for w in plain):
+                return Unknown("falta_pinta", quantity=quantity, heard=heard)
+            return Unknown(heard=heard)
         if face is not None and quantity is None:
             return Unknown("falta_cantidad", face=face, heard=heard)
         return Unknown(heard=heard)
+
+    # ----------------------------------------------------------------- a new game
+
+    def _another_with(self, raw: list[str]) -> SimpleCommand | None:
+        """«otra con pedro», «revancha sin ana», «otra con pedro y juan sin carla»:
+        a new game with players joining or leaving. Names are taken as said (a new
+        name is nobody the lexicon knows); leaving ones are the table's players."""
+        lex = self.lexicon
+        into_words = lex.new_game["con"] | lex.new_game["sin"]
+        cut = next((i for i, w in enumerate(raw) if w in into_words), None)
+        if not cut:
+            return None
+        head_words = [w for w in self._words(raw[:cut]) if w not in lex.new_game["juntas"]]  # «otra, pero con pedro»
+        head = next(self._templates(self._drop_fillers(head_words)), None)
+        if not (isinstance(head, SimpleCommand) and head.action == "otra"):
+            return None
+        joining: list[str] = []
+        leaving: list[str] = []
+        into = joining
+        tail = raw[cut:]
+        i = 0
+        while i < len(tail):
+            word, size = tail[i], 1
+            if word in into_words:
+                into = joining if word in lex.new_game["con"] else leaving
+            elif word in lex.new_game["juntas"] or word in lex.articles or word in lex.filler_words:
+                pass  # «con el pedro y la cata, po»
+            elif into is leaving:
+                found = next(self._find_player(tail, i), None)  # a player's name may have two words
+                name, size = found if found is not None else (word, 1)
+                leaving.append(name)
+            else:
+                joining.append(word)
+            i += size
+        if not joining and not leaving:
+            return None
+        return SimpleCommand("otra", tuple(joining), tuple(leaving))
+
+
+def _frame_key(intent: str, keys: list[str]) -> str | None:
+    """The most specific frame an intent is read with: "cuenta_jugador_cero" -> "cuenta_jugador", not "cuenta"."""
+    fitting = [k for k in keys if intent == k or intent.startswith(k + "_")]
+    return max(fitting, key=len) if fitting else None
+
+
+def _sound_key(word: str) -> str:
+    """How a face word sounds, loosely: ñ as n, x as s ("señas" ~ "senas", "cestas" ~ "sextas", "haces" ~ "aces")."""
+    return sounds(word.replace("ñ", "n").replace("x", "s"))
+
+
+def _names_a_face(command: Command) -> bool:
+    face = getattr(command, "face", None)
+    return face is not None or isinstance(command, CallCommand | StartCommand | HandCommand | PenaltyCommand)
+
+
+def _split_pronouns(pronoun: str) -> list[str]:
+    for first in ("me", "te", "se", "nos"):
+        if pronoun.startswith(first) and pronoun != first and pronoun[len(first) :] in CLITICS:
+            return [first, pronoun[len(first) :]]
+    return [pronoun]
+
+
+def _collapse(words: list[str]) -> list[str]:
+    """Repeated words said once: "corrección corrección", "no no no", "cinco cinco quinas"."""
+    return [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]
+
+
+def _replace_phrases(words: list[str], phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for said, meant in phrases:
+            if tuple(words[i : i + len(said)]) == said:
+                out += meant
+                i += len(said)
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
 
 
 def _replace(slots: _Slots, **changes: Any) -> _Slots:
