@@ -1,9 +1,13 @@
-"""What the referee publishes after each accepted step, and who may listen.
+"""What the table does, told to whoever listens: one observer contract.
 
-The journal, the recognizer-result log and the scoreboard are observers: they
-receive every change with the game as it stands after it, and nothing in the
-referee waits for them. An observer may answer with a ``Notice`` the table
-must hear (the journal cannot write to the disk, or can again).
+An ``Observer`` hears two things, each with the game as it stands after it:
+every accepted change (``observe``: the referee publishes it) and every
+utterance with what the referee answered (``answered``: the session tells it,
+refused or not). The journal keeps the changes; the recognizer-result log
+keeps the utterances; the scoreboard shows both. Nothing waits for them, and
+an observer that fails is logged and the game goes on. An observer may answer
+a change with a ``Notice`` the table must hear (the journal cannot write to
+the disk, or can again).
 
 ``Table`` is the game plus what has been said of the reveal so far; live play
 and a journal's replay move it with the same ``advance``, so both reach the
@@ -13,9 +17,10 @@ same state after the same changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from assistant.rules import Action, Event, Game
+from assistant.voice.heard import Heard
 
 PartialKind = Literal["cuenta", "mano"]
 Partial = tuple[PartialKind, str, int | list[int]]
@@ -65,10 +70,32 @@ class StorageRecovered:
 Notice = StorageFailed | StorageRecovered
 
 
-class Observer(Protocol):
-    """Hears every accepted change, with the game as it stands after it."""
+@dataclass(frozen=True)
+class Answered:
+    """One utterance and what the referee answered to it."""
 
-    def observe(self, change: Change, game: Game) -> Notice | None: ...
+    heard: Heard
+    """What the recognizer returned (or what was typed)."""
+    text: str
+    """The reading acted on."""
+    chosen: int
+    """Which alternative of ``heard`` it was (0: the best)."""
+    reply: str
+    """What the referee said back."""
+    accepted: bool
+    reply_ms: float
+    """Milliseconds from the result to the reply: choosing, parsing, refereeing."""
+
+
+class Observer:
+    """Hears what happens at the table. Both hooks do nothing unless overridden."""
+
+    def observe(self, change: Change, game: Game) -> Notice | None:
+        """An accepted change, with the game after it (the journal writes it)."""
+        return None
+
+    def answered(self, said: Answered, game: Game) -> None:
+        """An utterance and the referee's answer, accepted or not (the recognizer log keeps it)."""
 
 
 @dataclass

@@ -6,13 +6,10 @@ subcommands that need them, so `dudo interpretar` and `dudo simular` start fast.
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
 import json
 import logging
 import logging.handlers
 import os
-import re
 import sys
 import traceback
 import wave
@@ -20,25 +17,15 @@ from collections.abc import Iterator
 from enum import StrEnum
 from io import TextIOWrapper
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-try:  # typer >= 0.29 vendors click
-    from typer import _click as _vendored_click  # type: ignore[attr-defined]
-
-    click: Any = _vendored_click
-except ImportError:  # pragma: no cover - older typer with click installed
-    import click as _plain_click  # type: ignore[import-not-found]
-
-    click = _plain_click
-
+from assistant import cli_es, messages
+from assistant.config import DEFAULT_RATE, RATES, TableConfig, players
 from assistant.problems import SetupError, default_dir
 
 if TYPE_CHECKING:  # the game's modules load only for the commands that play (transcribir starts fast)
-    from assistant import journal as journal_module
-    from assistant.changes import Table
-    from assistant.rules import Game, RuleSet
     from assistant.session import TableIO
 
 DEFAULT_PRESET = "caleuchano"
@@ -46,129 +33,7 @@ DEFAULT_PRESET = "caleuchano"
 
 log = logging.getLogger("dudo")
 
-# ------------------------------------------------------------------ Spanish help
-
-_TYPER_ES = {
-    # the strings typer looks up through gettext; click's own are literals (patched below)
-    "(dynamic)": "(dinámico)",
-    "Aborted!": "Cancelado.",
-    "default: {default}": "por omisión: {default}",
-    "required": "obligatorio",
-    "env var: {var}": "variable: {var}",
-    "Arguments": "Argumentos",
-    "Options": "Opciones",
-    "Commands": "Comandos",
-    "Missing command.": "Falta el comando.",
-    "No such command {name!r}.": "No existe el comando {name!r}.",
-}
-
-
-def _spanish(message: str) -> str:
-    return _TYPER_ES.get(message, message)
-
-
-def _translate_help() -> None:
-    import typer.core
-
-    typer.core._ = _spanish  # type: ignore[attr-defined]
-    # click's help option and usage prefix are literals, not gettext calls
-    original_help_option = click.core.Command.get_help_option
-
-    def help_option_es(self: Any, ctx: Any) -> Any:
-        option = original_help_option(self, ctx)
-        if option is not None:
-            option.help = "Muestra esta ayuda y sale."
-        return option
-
-    click.core.Command.get_help_option = help_option_es  # click offers no hook for this text
-    original_usage = click.formatting.HelpFormatter.write_usage
-
-    def usage_es(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        args = args.replace("[OPTIONS]", "[OPCIONES]").replace("COMMAND [ARGS]...", "COMANDO [ARGUMENTOS]...")
-        original_usage(self, prog, args, "Uso: " if prefix is None else prefix)
-
-    click.formatting.HelpFormatter.write_usage = usage_es
-    # typer imports its rich formatting only to print help or an error: the
-    # Spanish goes in when it loads, so a command that runs never pays for rich
-    if "typer.rich_utils" in sys.modules:
-        _rich_in_spanish(sys.modules["typer.rich_utils"])
-    else:
-        sys.meta_path.insert(0, _WhenLoaded("typer.rich_utils", _rich_in_spanish))
-
-
-def _rich_in_spanish(rich_utils: Any) -> None:
-    rich_utils.OPTIONS_PANEL_TITLE = "Opciones"
-    rich_utils.ARGUMENTS_PANEL_TITLE = "Argumentos"
-    rich_utils.COMMANDS_PANEL_TITLE = "Comandos"
-    rich_utils.ERRORS_PANEL_TITLE = "Error"
-    rich_utils.DEFAULT_STRING = "[por omisión: {}]"
-    rich_utils.REQUIRED_LONG_STRING = "[obligatorio]"
-    rich_utils.ENVVAR_STRING = "[variable: {}]"
-    rich_utils.ABORTED_TEXT = "Cancelado."
-    rich_utils.RICH_HELP = "Prueba [blue]'{command_path} {help_option}'[/] para ver la ayuda."
-    original_error = rich_utils.rich_format_error
-
-    def error_es(err: Any) -> None:
-        said = _error_es(err.format_message())
-        err.format_message = lambda: said  # click builds its messages in English, as f-strings
-        original_error(err)
-
-    rich_utils.rich_format_error = error_es
-
-
-class _WhenLoaded(importlib.abc.MetaPathFinder):
-    """Runs ``then(module)`` right after the module ``name`` is first imported."""
-
-    def __init__(self, name: str, then: Any) -> None:
-        self.name = name
-        self.then = then
-
-    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if fullname != self.name:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
-        if spec is None or spec.loader is None:
-            return spec
-        run, then = spec.loader.exec_module, self.then
-
-        def exec_module(module: Any) -> None:
-            run(module)
-            then(module)
-
-        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
-_CLICK_ERRORS: list[tuple[str, Any]] = [
-    (r"No such option: (\S+) \(Possible options: (.+)\)", lambda m: f"No existe la opción {m[1]}. ¿Quisiste decir {m[2].replace(', ', ' o ')}?"),
-    (r"No such option: (\S+)", lambda m: f"No existe la opción {m[1]}."),
-    (r"Invalid value for (.+?): (?:Input should be a valid integer.*|'.*' is not a valid integer.*)",
-     lambda m: f"{m[1]} tiene que ser un número entero."),
-    (r"Invalid value for (.+?): (-?\d+) is not in the range (\d+)<=x<=(\d+)\.",
-     lambda m: f"{m[1]} tiene que ir de {m[3]} a {m[4]} (vino {m[2]})."),
-    (r"Invalid value for (.+?): Input should be less than or equal to (-?\d+)", lambda m: f"{m[1]} puede ser {m[2]} como mucho."),
-    (r"Invalid value for (.+?): Input should be greater than or equal to (-?\d+)", lambda m: f"{m[1]} tiene que ser al menos {m[2]}."),
-    (r"Invalid value for (.+?): (?:Value error, )?'(.*)' is not one of (.*?)\.?",
-     lambda m: f"{m[1]} tiene que ser {m[3].replace(', ', ' o ')} (vino '{m[2]}')."),
-    (r"Invalid value for (.+?): (.*)", lambda m: f"Valor inválido para {m[1]}: {m[2]}"),
-    (r"Option '(.+)' requires an argument\.", lambda m: f"A la opción '{m[1]}' le falta su valor."),
-    (r"Missing argument '(.+)'\.", lambda m: f"Falta el argumento '{m[1]}'."),
-    (r"Missing option '(.+)'\.", lambda m: f"Falta la opción '{m[1]}'."),
-    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", lambda m: f"Sobra: {m[1]}."),
-]
-
-
-def _error_es(message: str) -> str:
-    """click's English usage errors, said in Spanish."""
-    for pattern, spanish in _CLICK_ERRORS:
-        match = re.fullmatch(pattern, message, flags=re.DOTALL)
-        if match:
-            return str(spanish(match))
-    return message
-
-
-_translate_help()
+cli_es.install()
 
 app = typer.Typer(
     help=(
@@ -212,37 +77,12 @@ Rules = Annotated[
 
 
 def _players(text: str | None) -> list[str]:
-    if not text:
-        return []
-    names = [p.strip() for p in text.split(",") if p.strip()]
-    return names
+    return list(players(text))
 
 
 def _readable(path: Path) -> None:
     if not path.is_file():
-        raise UserError(f"No encuentro el archivo {path}.")
-
-
-def _rules(spec: str) -> Any:
-    from assistant import replies
-    from assistant.rules import RulesError, load_rules
-
-    try:
-        return load_rules(spec)
-    except RulesError as err:
-        raise UserError(replies.refusal(err.reason)) from err
-
-
-def _new_game(rules: RuleSet, players: list[str]) -> Game:
-    from assistant import replies
-    from assistant.rules import Game, RulesError
-
-    if len(players) < 2:
-        raise UserError("Se necesitan al menos dos jugadores: --jugadores ana,beto")
-    try:
-        return Game(rules, players)
-    except RulesError as err:
-        raise UserError(replies.refusal(err.reason)) from err
+        raise UserError(messages.no_such_file(path))
 
 
 # ------------------------------------------------------------------ interpretar, gramatica
@@ -305,10 +145,11 @@ def simular(
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
+    from assistant.night import new_game, rules_for
     from assistant.session import script_lines, simulate
 
     _readable(guion)
-    game = _new_game(_rules(reglas), _players(jugadores))
+    game = new_game(rules_for(reglas), _players(jugadores))
     result = simulate(game, script_lines(guion), say=None if como_json else print)
     if como_json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
@@ -320,12 +161,13 @@ Model = Annotated[Optional[Path], typer.Option("--modelo", help="Carpeta de un m
 Mic = Annotated[Optional[str], typer.Option("--microfono", help="Micrófono: número o parte del nombre (ver «dudo dispositivos»).")]
 Speaker = Annotated[Optional[str], typer.Option("--parlante", help="Parlante: número o parte del nombre (ver «dudo dispositivos»).")]
 Voice = Annotated[Optional[str], typer.Option("--voz", help="Voz de espeak-ng, por ejemplo roa/es-419 (latinoamericana) o roa/es.")]
-RATES = (80, 450)
-"""Words per minute a table can follow, slowest to fastest."""
-Rate = Annotated[int, typer.Option("--velocidad", min=RATES[0], max=RATES[1], help="Palabras por minuto al hablar (de 80 a 450).")]
+Rate = Annotated[Optional[int], typer.Option(
+    "--velocidad", min=RATES[0], max=RATES[1], help=f"Palabras por minuto al hablar (de {RATES[0]} a {RATES[1]}; por omisión {DEFAULT_RATE}).")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
 Screen = Annotated[Optional[str], typer.Option(
     "--pantalla", help="Abre el marcador para teléfonos o la tele: [HOST:]PUERTO (por omisión solo en este equipo, 127.0.0.1).")]
+
+
 class Level(StrEnum):
     poco = "poco"
     normal = "normal"
@@ -358,7 +200,7 @@ def jugar(
     microfono: Mic = None,
     parlante: Speaker = None,
     voz: Voice = None,
-    velocidad: Rate = 165,
+    velocidad: Rate = None,
     partida: JournalPath = None,
     grabar: Record = False,
     pantalla: Screen = None,
@@ -378,29 +220,21 @@ def jugar(
 
       dudo jugar --texto --jugadores ana,beto --reglas yocacho
     """
-    from assistant import journal as journal_module
-    from assistant import replies
-    from assistant.changes import Table
+    from assistant.config import table_config
+    from assistant.night import Night, first_game
 
-    table = _table_from(jugadores, reglas, config)
-    names, rules_spec = table["jugadores"], table["reglas"]
-    asked_rules = _rules(rules_spec) if rules_spec else None
-    io = _io(
-        texto, modelo, microfono or table.get("microfono"), voz or table.get("voz"),
-        int(table.get("velocidad", velocidad)), names, parlante or table.get("parlante"), grabar,
+    table = table_config(
+        players_text=jugadores, rules=reglas, text=texto, model=modelo, microphone=microfono, speaker=parlante, voice=voz,
+        rate=velocidad, screen=pantalla, level=hablar.value if hablar else None, record_audio=grabar, journal=partida,
+        resume="nueva" if nueva else "seguir" if continuar else "preguntar", file=config,
     )
-    if not nueva:
-        found = _resumable(partida if partida and partida.exists() else None, io, names, asked_rules)
-        if found is not None and (continuar or io.ask_yes_no(replies.resume_offer(found.game, found.partials), found.game.players)):
-            level = (hablar.value if hablar else None) or table.get("hablar")
-            _play(found.table, journal_module.Journal.resume(found), io, pantalla or table.get("pantalla"), level)
-            return
-    if not names:
-        names = io.ask_players()
-    game = _new_game(asked_rules or _rules(DEFAULT_PRESET), names)
-    record = journal_module.Journal.create(game.rules, game.players, partida if partida and not partida.exists() else None)
-    io.note(f"Registro de la partida: {record.path}")
-    _play(Table(game), record, io, pantalla or table.get("pantalla"), (hablar.value if hablar else None) or table.get("hablar"))
+    if table.rules:
+        from assistant.night import rules_for
+
+        rules_for(table.rules)  # a house-rules file's problems are told before the microphone opens
+    io = _io(table)
+    first, journal = first_game(table, io)
+    Night(io, table.level, table.screen).run(first, journal)
 
 
 @app.command()
@@ -411,7 +245,7 @@ def reanudar(
     microfono: Mic = None,
     parlante: Speaker = None,
     voz: Voice = None,
-    velocidad: Rate = 165,
+    velocidad: Rate = None,
     grabar: Record = False,
     pantalla: Screen = None,
     hablar: Talk = None,
@@ -420,193 +254,14 @@ def reanudar(
 
     Ejemplo: dudo reanudar --texto
     """
-    from assistant import journal as journal_module
-    from assistant import replies
+    from assistant.config import TableConfig
+    from assistant.night import Night, resumed_game
 
-    io = _io(texto, modelo, microfono, voz, velocidad, [], parlante, grabar)
-    loaded = _load(partida, io) if partida is not None else _latest(io)
-    if loaded is None or loaded.empty:
-        raise UserError("No hay ninguna partida sin terminar. Para una nueva: dudo jugar --jugadores ana,beto")
-    if loaded.finished:
-        raise UserError(f"La partida de {loaded.path.name} ya terminó: {replies.winner(loaded.game.winners, replies.payers(loaded.game))}")
-    _play(loaded.table, journal_module.Journal.resume(loaded), io, pantalla, hablar.value if hablar else None)
-
-
-def _journal_error(err: journal_module.JournalError) -> str:
-    from assistant import replies
-
-    return f"{err} {replies.refusal(err.reason)}" if err.reason is not None else str(err)
-
-
-def _load(path: Path, io: TableIO) -> journal_module.Loaded:
-    """The game in ``path``, its damage told to the table."""
-    from assistant import journal as journal_module
-
-    try:
-        loaded = journal_module.load(path)
-    except journal_module.JournalError as err:
-        raise UserError(_journal_error(err)) from err
-    _tell_damage(loaded, io)
-    return loaded
-
-
-def _tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
-    from assistant import replies
-
-    damage = loaded.damage
-    if damage is None:
-        return
-    log.warning("journal %s: line %d does not read (%s)", loaded.path, damage.line, damage.detail)
-    if damage.torn:
-        io.tell(replies.journal_dropped_line(damage.line))
-    else:
-        io.tell(replies.journal_damaged(loaded.path.name, damage.line))
-
-
-def _resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSet | None) -> journal_module.Loaded | None:
-    """The unfinished game to offer: the one in ``path``, or the latest with
-    these players and rules (when given). Journals that cannot be read are told
-    and skipped."""
-
-    if path is not None:
-        loaded = _load(path, io)
-        same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
-        return loaded if same and not loaded.finished and not loaded.empty else None
-    return _latest(io, players, rules)
-
-
-def _latest(io: TableIO, players: list[str] | None = None, rules: RuleSet | None = None) -> journal_module.Loaded | None:
-    """The latest unfinished game (with these players and rules, when given);
-    journals that cannot be read and damage on the way are told to the table."""
-    from assistant import journal as journal_module
-
-    search = journal_module.unfinished(players=players or None, rules=rules)
-    for err in search.unreadable:
-        io.tell(_journal_error(err))
-    if search.found is not None:
-        _tell_damage(search.found, io)
-    return search.found
-
-
-def _play(table: Table, record: journal_module.Journal, io: TableIO, screen: str | None = None, level: str | None = None) -> None:
-    from assistant import journal as journal_module
-    from assistant import replies
-    from assistant.referee import Referee
-    from assistant.rules import Game
-    from assistant.session import Session
-    from assistant.speech import Parser
-
-    game = table.game
-    io.rebuild_for(list(game.players))
-    if record.first_notice is not None:
-        io.tell(replies.notice(record.first_notice))
-    board = _screen(screen, game, io) if screen else None
-    say = io.tell
-    if board is not None:
-        shown = board
-
-        def say(text: str) -> None:
-            io.tell(text)
-            try:
-                shown.said(text, session.referee.game)  # after «otra», the new game
-            except Exception:  # the screen never stops the game
-                log.exception("scoreboard")
-
-    referee = Referee(game, [record] + ([board] if board is not None else []), table.collecting)
-    session = Session(referee, Parser(players=game.players), say=say, ignore_chatter=io.voice,
-                      level=level or ("poco" if io.voice else "normal"), earcon=io.earcon)
-    journals = [record]
-
-    def new_game(seats: tuple[str, ...]) -> Referee:
-        """"Otra": these players (the same, or with some joining or leaving), the same rules, a journal of its own."""
-        journals[-1].close()
-        fresh = Game(game.rules, list(seats))
-        io.rebuild_for(list(fresh.players))
-        journals.append(journal_module.Journal.create(fresh.rules, fresh.players))
-        if board is not None:
-            board.follow(fresh)
-        return Referee(fresh, [journals[-1]] + ([board] if board is not None else []))
-
-    session.new_game = new_game
-    if io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
-        from assistant.heardlog import HeardLog, audio_dir, log_path
-
-        keep = audio_dir(record.path) if getattr(io, "keep_audio", False) else None
-        session.record = HeardLog(log_path(record.path), keep).record
-        io.note(f"Lo que oye el reconocedor queda en {log_path(record.path)}" + (f"; el audio, en {keep}" if keep else ""))
-    io.complete = session.complete
-    session.start()
-    try:
-        session.run(io.utterances())
-    except KeyboardInterrupt:
-        pass
-    finally:
-        journals[-1].close()
-        io.close()
-        if board is not None:
-            board.close()
-    last, played = journals[-1], session.referee.game
-    if last.failing:
-        io.note(f"Ojo: la partida no quedó guardada entera en {last.path} (no se pudo escribir en el disco).")
-    elif not played.over and played.history:
-        io.note(f"Partida guardada. Para seguirla: dudo reanudar  (registro: {last.path})")
-
-
-def _screen(address: str, game: Game, io: TableIO) -> Any:
-    """The scoreboard at ``address``, or None (said to the table) if it cannot open."""
-    from datetime import datetime, timedelta
-
-    from assistant import journal as journal_module
-    from assistant import replies, scoreboard
-
-    since = datetime.now().astimezone() - timedelta(hours=12)
-    night = [scoreboard.night_entry(s) for s in journal_module.finished_games(since=since)]
-    try:
-        board = scoreboard.start(address, game, night)
-    except ValueError:
-        io.tell(replies.screen_off(f"«{address}» no es una dirección: usa PUERTO o HOST:PUERTO"))
-        return None
-    except OSError as err:
-        io.tell(replies.screen_off(err.strerror or str(err)))
-        return None
-    io.tell(replies.screen_on(board.address))
-    return board
-
-
-def _table_from(jugadores: str | None, reglas: str | None, config: Path | None) -> dict[str, Any]:
-    """Players and rules from the options, or from the table's config file
-    (which may also name the microphone, speaker, voice and rate)."""
-    table: dict[str, Any] = {"jugadores": _players(jugadores), "reglas": reglas}
-    path = config or (Path(os.environ["DUDO_CONFIG"]) if os.environ.get("DUDO_CONFIG") else None)
-    if path is None:
-        return table
-    import tomllib
-
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise UserError(f"No pude leer la configuración {path}: {err}") from err
-    unknown = set(data) - {"jugadores", "reglas", "microfono", "parlante", "voz", "velocidad", "pantalla", "hablar"}
-    if unknown:
-        raise UserError(f"No conozco «{sorted(unknown)[0]}» en {path}.")
-    if not table["jugadores"]:
-        raw = data.get("jugadores", [])
-        table["jugadores"] = [str(n) for n in raw] if isinstance(raw, list) else _players(str(raw))
-        if "reglas" in data and reglas is None:
-            table["reglas"] = str(data["reglas"])
-    if "hablar" in data:
-        if data["hablar"] not in ("poco", "normal", "todo"):
-            raise UserError(f"En {path}, «hablar» tiene que ser poco, normal o todo.")
-        table["hablar"] = data["hablar"]
-    for key in ("microfono", "parlante", "voz", "pantalla"):
-        if data.get(key):
-            table[key] = str(data[key])
-    if "velocidad" in data:
-        rate = data["velocidad"]
-        if isinstance(rate, bool) or not isinstance(rate, int) or not RATES[0] <= rate <= RATES[1]:
-            raise UserError(f"En {path}, «velocidad» tiene que ser un número de {RATES[0]} a {RATES[1]} (palabras por minuto).")
-        table["velocidad"] = rate
-    return table
+    table = TableConfig(text=texto, model=modelo, microphone=microfono, speaker=parlante, voice=voz,
+                        rate=velocidad or DEFAULT_RATE, screen=pantalla, level=hablar.value if hablar else None, record_audio=grabar)
+    io = _io(table)
+    first, journal = resumed_game(partida, io)
+    Night(io, table.level, table.screen).run(first, journal)
 
 
 @app.command()
@@ -630,37 +285,30 @@ def historial() -> None:
 # ------------------------------------------------------------------ input and output at the table
 
 
-def _io(
-    texto: bool, modelo: Path | None, microfono: str | None, voz: str | None, velocidad: int,
-    players: list[str], parlante: str | None = None, grabar: bool = False,
-) -> TableIO:
+def _io(table: TableConfig) -> TableIO:
+    """The keyboard, or the microphone and the voice when there is a model and audio."""
     from assistant.session import TableIO
 
-    if texto:
+    if table.text:
         return TableIO()
     from assistant.voice import models
 
     try:
-        model_path = models.find_model(modelo)
+        model_path = models.find_model(table.model)
     except models.DownloadError as err:
         raise UserError(str(err)) from err
     if model_path is None:
         if os.environ.get("INVOCATION_ID"):  # started by systemd: nobody can type
-            raise CannotServe("No hay modelo de voz en español y sin él el servicio no puede arbitrar, así que no vuelvo a "
-                              "intentarlo. Para instalarlo: dudo modelo descargar; después: systemctl --user restart dudo")
-        print(
-            "[No hay modelo de voz en español, así que se juega escribiendo. "
-            "Para jugar hablando: dudo modelo descargar]",
-            file=sys.stderr,
-        )
+            raise CannotServe(messages.SERVICE_WITHOUT_MODEL)
+        print(messages.PLAYING_BY_KEYBOARD, file=sys.stderr)
         return TableIO()
     from assistant.voice_io import VoiceIO
 
     try:
-        return VoiceIO(model_path, microfono, voz, velocidad, players, parlante, keep_audio=grabar)
+        return VoiceIO(model_path, table.microphone, table.voice, table.rate, list(table.players), table.speaker, keep_audio=table.record_audio)
     except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
         log.exception("voice unavailable")
-        print(f"[No pude abrir el audio ({err}); se juega escribiendo.]", file=sys.stderr)
+        print(messages.audio_failed(err), file=sys.stderr)
         return TableIO()
 
 
@@ -744,7 +392,7 @@ def grabar(
         mic = Microphone(pick_device(microfono))
     except MicrophoneError as err:
         raise UserError(str(err)) from err
-    speaker = Voz(voz, velocidad, device=pick_device(parlante, "output"), fallback_print=lambda _text: None)
+    speaker = Voz(voz, velocidad or DEFAULT_RATE, device=pick_device(parlante, "output"), fallback_print=lambda _text: None)
     total = len(phrases)
     manifest = carpeta / fieldkit.MANIFEST
     before = len(fieldkit.read_manifest(carpeta)) if manifest.exists() else 0

@@ -19,7 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from assistant.session import Step
+from assistant.changes import Answered, Observer
+from assistant.rules import Game
 from assistant.voice.heard import Heard
 
 MAX_LOG_BYTES = 5_000_000
@@ -39,8 +40,8 @@ def audio_dir(journal: Path) -> Path:
     return journal.with_name(journal.stem + ".audio")
 
 
-class HeardLog:
-    """Writes one line per utterance (``record`` is a ``session.Record``)."""
+class HeardLog(Observer):
+    """Writes one line per utterance: an observer of what was answered."""
 
     def __init__(self, path: Path, audio: Path | None = None, max_bytes: int = MAX_LOG_BYTES,
                  max_audio_bytes: int = MAX_AUDIO_BYTES) -> None:
@@ -52,17 +53,18 @@ class HeardLog:
         self._recording = audio is not None
         self._count = 0
 
-    def record(self, heard: Heard, step: Step, reply_ms: float) -> None:
+    def answered(self, said: Answered, game: Game) -> None:
+        heard = said.heard
         self._count += 1
         entry: dict[str, Any] = {
             "hora": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "vosk": dict(heard.raw) if heard.raw is not None else {"text": heard.text},
-            "elegida": step.chosen,
-            "texto": step.text,
-            "aceptada": step.reply.accepted,
-            "respuesta": step.reply.text,
+            "elegida": said.chosen,
+            "texto": said.text,
+            "aceptada": said.accepted,
+            "respuesta": said.reply,
             "ms_reconocer": round(heard.latency_ms, 2),
-            "ms_responder": round(reply_ms, 3),
+            "ms_responder": round(said.reply_ms, 3),
         }
         if heard.start is not None:
             entry["inicio_s"], entry["fin_s"] = heard.start, heard.end

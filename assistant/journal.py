@@ -29,10 +29,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from assistant import messages
 from assistant.changes import (
     Change,
     Collecting,
     Notice,
+    Observer,
     Partial,
     PartialGiven,
     Played,
@@ -87,7 +89,7 @@ def change_to_json(change: Change) -> dict[str, Any]:
     return {"deshacer": True}
 
 
-class Journal:
+class Journal(Observer):
     """Appends a game's steps to ``path``; an observer of the referee (``observe``).
 
     ``kept`` is what the file already holds (a resumed game); every record
@@ -367,14 +369,14 @@ def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not isinstance(stored_rules, dict):
             raise TypeError("players or rules of the wrong type")
     except (UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
-        raise JournalError(f"{path.name} no es un registro de partida (la línea 1 no se entiende).") from err
+        raise JournalError(messages.not_a_journal(path.name)) from err
     started = header.get("inicio")
     try:
         return rules_from_json(stored_rules), players, started if isinstance(started, str) else None
     except RulesError as err:
-        raise JournalError(f"Las reglas guardadas en {path.name} no sirven.", err.reason) from err
+        raise JournalError(messages.stored_rules_invalid(path.name), err.reason) from err
     except (ValueError, TypeError, KeyError, AttributeError) as err:
-        raise JournalError(f"Las reglas guardadas en {path.name} no se entienden.") from err
+        raise JournalError(messages.stored_rules_unreadable(path.name)) from err
 
 
 def load(path: Path) -> Loaded:
@@ -383,15 +385,15 @@ def load(path: Path) -> Loaded:
     try:
         raw = path.read_bytes()
     except OSError as err:
-        raise JournalError(f"No pude leer el registro {path}: {err.strerror}.") from err
+        raise JournalError(messages.journal_unreadable(path, err.strerror)) from err
     lines = list(_lines(raw))
     if not lines:
-        raise JournalError(f"{path.name} está vacío: no es un registro de partida.")
+        raise JournalError(messages.empty_journal(path.name))
     rules, players, started = _header(path, lines[0][1])
     try:
         table = Table(Game(rules, players))
     except RulesError as err:
-        raise JournalError(f"Las reglas guardadas en {path.name} no sirven.", err.reason) from err
+        raise JournalError(messages.stored_rules_invalid(path.name), err.reason) from err
     good_end = lines[0][2]
     damage: Damage | None = None
     ended = False
@@ -465,7 +467,7 @@ def unfinished(base: Path | None = None, rules: RuleSet | None = None, players: 
         try:
             raw = path.read_bytes()
         except OSError as err:
-            unreadable.append(JournalError(f"No pude leer el registro {path.name}: {err.strerror}."))
+            unreadable.append(JournalError(messages.journal_unreadable(path.name, err.strerror)))
             continue
         if b"\n" not in raw.strip() or _finished_at_a_glance(raw):
             continue  # only a header (an empty game), or a finished one

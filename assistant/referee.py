@@ -7,19 +7,20 @@ answered a query). Bad input gets a Spanish reason and changes nothing.
 Voice cannot tell who spoke, so calls and bids are made in the name of the
 player whose turn it is; the engine refuses what that player may not do.
 
-Every accepted step is published to the referee's observers (the journal,
-the recognizer-result log, the scoreboard) with the state after it; an
-observer that fails is logged and never stops the game.
+Every accepted step is published to the referee's observers (``changes.Observer``:
+the journal, the scoreboard) with the state after it; an observer that fails
+is logged and never stops the game. What the table asks beyond the game
+(«otra», «terminamos») comes back as a typed ``Request`` for the evening.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant import replies
-from assistant.changes import Change, Collecting, Notice, Observer, Partial, PartialGiven, Played, Table, Undone
+from assistant.changes import Answered, Change, Collecting, Notice, Observer, Partial, PartialGiven, Played, Table, Undone
 from assistant.rules import (
     HIDDEN,
     Action,
@@ -62,6 +63,22 @@ def _bid(command: BidCommand) -> Bid:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """«Otra»: a new game with the same rules for these players, in this order."""
+
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndNight:
+    """«Terminamos»: the night is over (the game in play stays resumable)."""
+
+
+Request = NewGame | EndNight
+"""What the table asks of the evening, beyond the game: the evening (``night.Night``) does it."""
+
+
+@dataclass(frozen=True)
 class Reply:
     """What the referee answers to one utterance."""
 
@@ -70,10 +87,7 @@ class Reply:
     events: tuple[Event, ...] = ()
     short: str = ""
     """A shorter way to say it, for ``--hablar poco`` ("": there is none)."""
-    request: str = ""
-    """What the table asked of the session: "otra" (a new game) or "terminar"."""
-    seats: tuple[str, ...] = ()
-    """For "otra": who plays the new game, in order."""
+    request: Request | None = None
 
     @property
     def game_over(self) -> bool:
@@ -111,6 +125,14 @@ class Referee:
             if notice is not None:
                 self.notices.append(notice)
 
+    def answered(self, said: Answered) -> None:
+        """Tell every observer what was heard and answered; one that fails is logged."""
+        for observer in self.observers:
+            try:
+                observer.answered(said, self.game)
+            except Exception:
+                log.exception("observer %r failed on an utterance", observer)
+
     # ------------------------------------------------------------------ entry
 
     def accepts(self, command: Command) -> bool:
@@ -133,8 +155,7 @@ class Referee:
         if self.notices:
             said = " ".join(replies.notice(n) for n in self.notices)
             self.notices = []
-            reply = Reply(f"{reply.text} {said}".strip(), reply.accepted, reply.events,
-                          f"{reply.short} {said}".strip() if reply.short else "", reply.request)
+            reply = replace(reply, text=f"{reply.text} {said}".strip(), short=f"{reply.short} {said}".strip() if reply.short else "")
         return reply
 
     def _handle(self, command: Command, certain: bool) -> Reply:
@@ -358,7 +379,7 @@ class Referee:
         game = self.game
         if action == "ayuda":
             return Reply(replies.help_now(game), True)
-        return Reply(replies.good_night(game), True, request="terminar")
+        return Reply(replies.good_night(game), True, request=EndNight())
 
     def _another(self, command: SimpleCommand) -> Reply:
         """"Otra" (with players joining or leaving): once this game is over or before it began."""
@@ -376,7 +397,7 @@ class Referee:
             Game(game.rules, list(seats))
         except RulesError as err:
             return Reply(replies.refusal(err.reason, game), False)
-        return Reply(replies.another_game(command.joining, command.leaving, seats), True, request="otra", seats=seats)
+        return Reply(replies.another_game(command.joining, command.leaving, seats), True, request=NewGame(seats))
 
     def _query(self, command: QueryCommand) -> Reply:
         game = self.game

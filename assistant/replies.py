@@ -120,6 +120,10 @@ def _round_notes(game: Game) -> str:
     return notes
 
 
+def obligo_declined(name: str) -> str:
+    return f"{capital(name)} parte sin obligar: ya no puede obligar en esta partida."
+
+
 def obligo_offer(name: str) -> str:
     return f"{capital(name)}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
 
@@ -293,9 +297,9 @@ def step(game: Game, events: Sequence[ev.Event]) -> str:
         return started(game, first.obligo if game.round_number > 1 else None)
     if isinstance(first, ev.BidMade):
         falsa_opened = next((e for e in events if isinstance(e, ev.FalsaOpened)), None)
-        if falsa_opened is not None:
-            return falsa(game, falsa_opened.quantity)
-        return bid_accepted(game, first.bid)
+        declined = next((e for e in events if isinstance(e, ev.ObligoDeclined)), None)
+        text = falsa(game, falsa_opened.quantity) if falsa_opened is not None else bid_accepted(game, first.bid)
+        return (obligo_declined(declined.player) + " " if declined is not None else "") + text
     if isinstance(first, ev.ObligoDeclared):
         return obligo_declared(game)
     if isinstance(first, ev.Revived):
@@ -858,6 +862,22 @@ def unheard_names(unknown: Sequence[str]) -> str:
                 "Para contar, díganme el total, o usen un apodo común.")
     return (f"No voy a poder oír los nombres {quoted}: el modelo de voz no los conoce. "
             "Para contar, díganme el total, o usen apodos comunes.")
+
+
+def bad_screen_address(address: str) -> str:
+    return f"«{address}» no es una dirección: usa PUERTO o HOST:PUERTO"
+
+
+def already_finished(file_name: str, game: Game) -> str:
+    return f"La partida de {file_name} ya terminó: {winner(game.winners, payers(game))}"
+
+
+def microphone_lost() -> str:
+    return "Perdí el micrófono: lo sigo buscando. La partida sigue guardada."
+
+
+def microphone_back() -> str:
+    return "Volvió el micrófono."
 
 
 def listening_mode(duplex: bool) -> str:

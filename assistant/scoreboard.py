@@ -25,10 +25,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from assistant import replies
-from assistant.changes import Change, Played
-from assistant.rules import Game
+from assistant.changes import Answered, Change, Observer, Played
+from assistant.rules import Game, picture
 from assistant.rules import events as ev
-from assistant.session import state_json
 
 log = logging.getLogger("dudo")
 
@@ -47,8 +46,8 @@ def parse_address(text: str) -> tuple[str, int]:
     return (host.strip("[]") or "127.0.0.1"), int(port)
 
 
-class Scoreboard:
-    """Serves the page and keeps the view up to date."""
+class Scoreboard(Observer):
+    """Serves the page and keeps the view up to date: an observer of the table."""
 
     def __init__(self, host: str, port: int, night: Iterable[dict[str, Any]] = ()) -> None:
         self._changed = threading.Condition()
@@ -105,15 +104,19 @@ class Scoreboard:
         self._rounds = [r for r in self._rounds if r["ronda"] < game.round_number or game.over]
         self._update(game)
 
+    def answered(self, said: Answered, game: Game) -> None:
+        """What the referee answered, for the screen."""
+        self.said(said.reply, game)
+
     def said(self, text: str, game: Game) -> None:
-        """The referee's last words, for the screen."""
+        """The referee's last words (an answer, or its opening), for the screen."""
         self._said = text
         self._update(game)
 
     def _update(self, game: Game) -> None:
         view = _view(game, self._rounds, self._said, self.night)
         with self._changed:
-            self._estado = state_json(game)
+            self._estado = picture(game)
             self._view = view
             self._version += 1
             self._changed.notify_all()
@@ -150,29 +153,30 @@ def _rounds_of(game: Game) -> list[dict[str, Any]]:
 
 
 def _view(game: Game, rounds: list[dict[str, Any]], said: str, night: list[dict[str, Any]]) -> dict[str, Any]:
-    """Everything the page shows, as plain data (the words come from ``replies``)."""
+    """Everything the page shows, as plain data: the game's picture (``rules.picture``)
+    laid out for the page, and the words from ``replies``."""
     rules = game.rules
+    shown = picture(game, detail=True)
     seats = []
-    for name in game.players:
-        seat = game.seats[name]
+    for seat in shown["jugadores"]:
         entry: dict[str, Any] = {
-            "nombre": name, "dados": seat.dice, "palos": seat.palos, "a_favor": seat.banked, "fuera": seat.out,
-            "turno": name == game.turn and game.phase == "apuestas" and not game.over,
+            "nombre": seat["nombre"], "dados": seat["dados"], "palos": seat["palos"], "a_favor": seat["a_favor"],
+            "fuera": seat["eliminado"], "turno": seat["nombre"] == shown["turno"] and not game.over,
         }
         if rules.scoring == "fichas":
-            entry["fichas"] = [{"color": color, "perdida": i < seat.palos} for i, color in enumerate(FICHAS[: rules.loss_limit])]
+            entry["fichas"] = [{"color": color, "perdida": i < seat["palos"]} for i, color in enumerate(FICHAS[: rules.loss_limit])]
         seats.append(entry)
     bid = None
     if game.bid is not None:
         bid = {"texto": replies.say(game, game.bid), "cantidad": game.bid.quantity,
                "pinta": "estas" if game.bid.face == 0 else game.bid.face, "jugador": game.bidder}
     return {
-        "estado": state_json(game),
+        "estado": picture(game),
         "reglas": rules.name,
         "unidad": rules.scoring,
         "limite": rules.loss_limit,
-        "ronda": game.round_number,
-        "sentido": "izquierda" if game.direction == 1 else "derecha",
+        "ronda": shown["ronda"],
+        "sentido": shown["sentido"],
         "jugadores": seats,
         "apuesta": bid,
         "modo": replies.board_mode(game),

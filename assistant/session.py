@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from assistant import replies
+from assistant import messages, replies
+from assistant.changes import Answered
 from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
-from assistant.rules import Game
+from assistant.rules import Game, picture
 from assistant.speech import Parser
 from assistant.speech.commands import Command, CountCommand, Unknown
 from assistant.voice.heard import Heard, from_vosk
@@ -44,28 +45,22 @@ class Step:
     """Which alternative of what was heard was acted on (0: the best)."""
 
 
-Record = Callable[[Heard, Step, float], None]
-"""Told of every utterance: what was heard, the step taken, and the milliseconds
-from the result to the reply (choosing, parsing, refereeing)."""
-
-
 @dataclass
 class Session:
+    """One utterance at a time: choose what to act on, referee it, tell the
+    observers, say the reply. What spans games (the evening's run, «otra»,
+    «terminamos») is ``night.Night``'s."""
+
     referee: Referee
     parser: Parser
     say: Callable[[str], None] = print
     steps: list[Step] = field(default_factory=list)
     ignore_chatter: bool = False
     """Voice mode: say nothing to an utterance with no word of the game in it."""
-    record: Record | None = None
     level: str = "normal"
     """How much is said: ``replies.LEVELS``."""
     earcon: Callable[[str], None] | None = None
     """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
-    new_game: Callable[[tuple[str, ...]], Referee] | None = None
-    """"Otra": a referee for a new game with these players and the same rules (its journal ready)."""
-    finished: bool = False
-    """"Terminamos" was said: ``run`` stops."""
 
     def start(self) -> str:
         text = self.referee.opening()
@@ -113,19 +108,18 @@ class Session:
         reply = Reply(replies.not_understood(), False) if unsure else self.referee.handle(command, certain=certain)
         step = Step(heard.alternatives[chosen].text, reply, chosen)
         self.steps.append(step)
-        if self.record is not None:
-            self.record(heard, step, (time.perf_counter() - started) * 1000)
+        ms = (time.perf_counter() - started) * 1000
+        self.referee.answered(Answered(heard, step.text, chosen, reply.text, reply.accepted, ms))
         silent = self.ignore_chatter and chatter
         if reply.text and not silent:
             self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
-        if reply.request == "terminar":
-            self.finished = True
-        elif reply.request == "otra" and self.new_game is not None:
-            self.referee = self.new_game(reply.seats or tuple(self.referee.game.players))
-            if tuple(self.referee.game.players) != tuple(self.parser.players):
-                self.parser = Parser(players=self.referee.game.players)
-            self.start()
         return reply
+
+    def follow(self, referee: Referee) -> None:
+        """A new game at the table: its referee, and a parser for its players."""
+        self.referee = referee
+        if tuple(referee.game.players) != tuple(self.parser.players):
+            self.parser = Parser(players=referee.game.players)
 
     def _speak(self, reply: Reply, understood: bool, doubtful: bool) -> None:
         game = self.referee.game
@@ -140,11 +134,6 @@ class Session:
             text = f"{text} {replies.teach(game)}".strip()
         self.say(text)
 
-    def run(self, source: Iterable[Heard]) -> None:
-        for heard in source:
-            self.hear(heard)
-            if self.finished:
-                return
 
 
 def heard_from_line(line: str) -> Heard | None:
@@ -204,24 +193,7 @@ def simulate(
         if trace is not None:
             step["estado"] = trace(game)
         steps.append(step)
-    return {"pasos": steps, "estado": state_json(game)}
-
-
-def state_json(game: Game) -> dict[str, Any]:
-    """The state in the shape `dudo simular --json` promises (chimbo9's lost
-    fichas are reported as "palos")."""
-    bid = None if game.bid is None else {**game.bid.to_json(), "jugador": game.bidder}
-    return {
-        "reglas": game.rules.name,
-        "jugadores": [
-            {"nombre": s.name, "dados": s.dice, "palos": s.palos, "eliminado": s.out} for s in game.seats.values()
-        ],
-        "turno": game.turn if game.phase == "apuestas" else None,
-        "apuesta": bid,
-        "modo": game.mode,
-        "ganador": game.winners[0] if len(game.winners) == 1 else None,
-        "ronda": game.round_number,
-    }
+    return {"pasos": steps, "estado": picture(game)}
 
 
 class TableIO:
@@ -278,7 +250,7 @@ class TableIO:
             if len(names) >= 2:
                 return names
             self.tell(replies.need_two_players())
-        raise SetupError("No se dijeron los jugadores.")
+        raise SetupError(messages.NO_PLAYERS_SAID)
 
     def rebuild_for(self, players: list[str]) -> None:
         """Voice rebuilds its grammar with the players' names."""

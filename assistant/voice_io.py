@@ -10,13 +10,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from assistant import replies
+from assistant import messages, replies
 from assistant.problems import SetupError
 from assistant.session import TableIO
 from assistant.speech import grammar
 from assistant.voice.heard import Heard
 from assistant.voice.listener import listen
-from assistant.voice.microphone import Microphone, MicrophoneError, device_name, pick_device
+from assistant.voice.microphone import LOST, Microphone, MicrophoneError, device_name, pick_device
 from assistant.voice.recognizer import VoskRecognizer
 from assistant.voice.room import sound_room
 from assistant.voice.speaker import Speaker
@@ -36,7 +36,7 @@ class VoiceIO(TableIO):
         self.voice = True
         self.keep_audio = keep_audio
         try:
-            self.microphone = Microphone(pick_device(mic), report=self.tell)
+            self.microphone = Microphone(pick_device(mic), report=self._microphone)
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
         output = pick_device(speaker, "output")
@@ -47,14 +47,15 @@ class VoiceIO(TableIO):
         self.recognizer = VoskRecognizer(
             model, grammar.phrases(players=players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
         )
-        self.note(
-            f"Escuchando a {self.microphone.rate} Hz; voz {self.speaker.voice_id or 'de espeak-ng'}; "
-            f"{len(self.recognizer.phrases)} frases en la gramática."
-        )
+        self.note(messages.listening(self.microphone.rate, self.speaker.voice_id, len(self.recognizer.phrases)))
         if not self.recognizer.phrases:
-            self.note(f"Ojo: el modelo {model} no conoce ninguna palabra del juego. ¿Es el modelo en español?")
-        self.note(("Dúplex: " if room.duplex else "Semidúplex: ") + room.why)
+            self.note(messages.model_knows_no_word(model))
+        self.note(messages.room(room.duplex, room.why))
         self.tell(replies.listening_mode(room.duplex))
+
+    def _microphone(self, what: str) -> None:
+        """The microphone went away or came back: the table hears it once each time."""
+        self.tell(replies.microphone_lost() if what == LOST else replies.microphone_back())
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -70,12 +71,12 @@ class VoiceIO(TableIO):
         ):
             if self.duplex:
                 self.speaker.stop()  # what it was still saying answered the table before this
-            self.note(f"oí «{heard.text}» (confianza {heard.confidence or 0:.2f})")
+            self.note(messages.heard(heard.text, heard.confidence or 0.0))
             yield heard
 
     def _barge_in(self) -> None:
         if self.speaker.stop():
-            self.note("me interrumpieron: me callo y escucho")
+            self.note(messages.INTERRUPTED)
 
     def rebuild_for(self, players: list[str]) -> None:
         if players != self.players:  # a resumed game may seat other players
@@ -88,7 +89,7 @@ class VoiceIO(TableIO):
     def ask_players(self) -> list[str]:
         if sys.stdin.isatty():
             return super().ask_players()
-        raise SetupError("Faltan los jugadores: usa --jugadores ana,beto,carla o el archivo de configuración.")
+        raise SetupError(messages.PLAYERS_NEEDED)
 
     def close(self) -> None:
         self.speaker.wait(GOODBYE_SECONDS)  # the last words are heard before the program ends

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from assistant import replies
-from assistant.rules import Game, load_rules
-from assistant.rules.game import DIRECTION_NAMES
+from assistant.rules import Game, load_rules, picture
 from assistant.session import script_lines, simulate
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -38,27 +37,29 @@ def header(path: Path) -> tuple[str, list[str]]:
     return spec, values["jugadores"].split(",")
 
 
-def picture(game: Game) -> str:
-    """The table in one line: round, phase, mode, turn and way, bid, each seat's score."""
-    parts = [f"ronda {game.round_number}", game.phase]
-    if game.mode != "normal":
-        parts.append(game.mode)
-    if game.turn is not None and game.phase == "apuestas":
-        parts.append(f"turno {game.turn} ({DIRECTION_NAMES[game.direction]})")
+def line(game: Game) -> str:
+    """The table in one line, drawn from its public picture (``rules.picture``):
+    round, phase, mode, turn and way, bid, what is being counted, each seat's score."""
+    shown = picture(game, detail=True)
+    parts = [f"ronda {shown['ronda']}", shown["fase"]]
+    if shown["modo"] != "normal":
+        parts.append(shown["modo"])
+    if shown["turno"] is not None:
+        parts.append(f"turno {shown['turno']} ({shown['sentido']})")
     if game.bid is not None:
-        parts.append(f"{replies.say(game, game.bid)} de {game.bidder}")
-    if game.r.pending is not None:
-        parts.append(f"falta contar {game.r.pending.call}")
+        parts.append(f"{replies.say(game, game.bid)} de {shown['apuesta']['jugador']}")
+    if shown["contando"] is not None:
+        parts.append(f"falta contar {shown['contando']}")
     seats = []
-    for s in game.seats.values():
-        score = "fuera" if s.out else f"{s.dice}d" + (f" {s.palos}p" if s.palos else "") + (f" +{s.banked}" if s.banked else "")
-        seats.append(f"{s.name} {score}")
+    for s in shown["jugadores"]:
+        score = "fuera" if s["eliminado"] else f"{s['dados']}d" + (f" {s['palos']}p" if s["palos"] else "") + (f" +{s['a_favor']}" if s["a_favor"] else "")
+        seats.append(f"{s['nombre']} {score}")
     return " · ".join(parts) + " | " + ", ".join(seats)
 
 
 def run(path: Path) -> dict[str, object]:
     spec, players = header(path)
-    return simulate(Game(load_rules(spec), players), script_lines(path), trace=picture)
+    return simulate(Game(load_rules(spec), players), script_lines(path), trace=line)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])

@@ -245,7 +245,11 @@ def use_test_sink() -> None:
 def play_to_session(session: Session, utterances: Iterator[Heard], wav: Path, stop: threading.Event, settle: float = 0.0) -> None:
     """Run the session on a live stream while ``wav`` plays into the room; stop
     once something was heard (and ``settle`` seconds more for the rest)."""
-    thread = threading.Thread(target=session.run, args=(utterances,), daemon=True)
+    def run() -> None:
+        for heard in utterances:
+            session.hear(heard)
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     time.sleep(0.5)
     subprocess.run(["paplay", str(wav)], check=True)
@@ -329,9 +333,8 @@ def test_the_recognizer_log_replays_the_night_exactly_and_keeps_the_audio(pulse:
     rec = VoskRecognizer(korean_model(), KOREAN_PHRASES, sample_rate=mic.rate, alternatives=3)
     stop = threading.Event()
     game = Game(preset("caleuchano"), ["ana", "beto"])
-    session = Session(Referee(game), Parser(players=game.players), say=lambda _t: None)
     log = HeardLog(tmp_path / "p.reconocedor.jsonl", tmp_path / "p.audio")
-    session.record = log.record
+    session = Session(Referee(game, [log]), Parser(players=game.players), say=lambda _t: None)
     play_to_session(session, listen(mic, rec, stop=stop.is_set, keep_audio=True), wav, stop, settle=1.0)
     mic.close()
     lines = [json.loads(line) for line in (tmp_path / "p.reconocedor.jsonl").read_text("utf-8").splitlines()]
@@ -409,7 +412,7 @@ def test_audio_level_through_the_null_sink(pulse: str, tmp_path: Path) -> None:
 def test_lost_microphone_is_reported_and_found_again(pulse: str) -> None:
     """The sound server dies under a live stream (an unplugged microphone, for
     PortAudio): the loss is reported, the stream is reopened when audio is back."""
-    from assistant.voice.microphone import Microphone, pick_device
+    from assistant.voice.microphone import BACK, LOST, Microphone, pick_device
 
     reports: list[str] = []
     mic = Microphone(pick_device(pulse), report=reports.append)
@@ -427,16 +430,16 @@ def test_lost_microphone_is_reported_and_found_again(pulse: str) -> None:
     deadline = time.monotonic() + 10
     while not reports and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert reports and reports[0].startswith("No escucho el micrófono")
+    assert reports[:1] == [LOST]
     before = counted[0]
     start_pulse()
     deadline = time.monotonic() + 20
-    while "Volvió el micrófono." not in reports and time.monotonic() < deadline:
+    while BACK not in reports and time.monotonic() < deadline:
         time.sleep(0.1)
     time.sleep(0.5)
     stop.set()
     mic.close()
-    assert "Volvió el micrófono." in reports
+    assert reports == [LOST, BACK]
     assert counted[0] > before
 
 

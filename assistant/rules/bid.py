@@ -15,7 +15,8 @@ class Bid:
     """``Bid(3, 5)`` is "tres quinas"; ``Bid(2, HIDDEN)`` is "dos de éstas".
 
     Bids are deliberately not ordered: whether one may follow another
-    depends on the rule set and the mode (see ``raising``).
+    depends on the rule set and the mode (see ``Game._check_raise`` and
+    ``Game._check_obligo_raise``).
     """
 
     quantity: int

@@ -60,6 +60,7 @@ from assistant.rules.events import (
     StarterNamed,
 )
 from assistant.rules.hands import HAND_SIZE, count_face, valid_pass
+from assistant.rules.picture import picture
 from assistant.rules.ruleset import RuleSet
 
 Phase = Literal["inicio", "apuestas", "cuenta", "juicio", "fin"]
@@ -117,9 +118,9 @@ class RoundState:
 
 
 MAX_PLAYERS = 10
+"""A table of ten is already loud; more would not fit the dice or the turns."""
 MARKS = 2
 """Round starts remembered for undo (a "corrección" rarely reaches further back)."""
-"""A table of ten is already loud; more would not fit the dice or the turns."""
 
 
 def name_key(name: str) -> str:
@@ -948,21 +949,13 @@ class Game:
         return twin
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole state as plain data: equal snapshots mean equal games."""
+        """The whole state as plain data, for the engine's own checks: equal
+        snapshots mean equal games. The public picture (``rules.picture``) plus the
+        round's bookkeeping a table never sees."""
         r = self.r
         return {
-            "reglas": self.rules.name,
-            "fase": self.phase,
-            "ronda": self.round_number,
-            "sentido": DIRECTION_NAMES[self.direction],
-            "parte": self.starter,
-            "turno": self.turn,
-            "modo": self.mode,
-            "jugadores": [
-                {"nombre": s.name, "dados": s.dice, "palos": s.palos, "a_favor": s.banked, "eliminado": s.out}
-                for s in self.seats.values()
-            ],
-            "apuesta": None if r.bid is None else {**r.bid.to_json(), "jugador": r.bidder},
+            **picture(self, detail=True),
+            "turno_interno": self.turn,
             "apuestas_ronda": r.bids,
             "falsa": r.falsa,
             "falsa_libre": r.falsa_free,

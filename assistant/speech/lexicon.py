@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from assistant.speech import messages as say
 from assistant.speech.normalize import fold, tokens
 
 SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}", "{cara}")
@@ -82,7 +83,7 @@ def expand(template: str, keep_accents: bool = False) -> list[tuple[str, ...]]:
                 if part == "[":
                     options = [(), *options]
             elif part in (")", "]", "|"):
-                raise TemplateError(f"'{part}' fuera de lugar en la frase «{template}»")
+                raise TemplateError(say.misplaced(part, template))
             else:
                 word = part if part in SLOTS else (part.lower() if keep_accents else fold(part))
                 options = [(word,)]
@@ -96,13 +97,13 @@ def expand(template: str, keep_accents: bool = False) -> list[tuple[str, ...]]:
             pos += 1
             options += sequence({"|", closing})
         if pos >= len(parts) or parts[pos] != closing:
-            raise TemplateError(f"falta '{closing}' en la frase «{template}»")
+            raise TemplateError(say.missing(closing, template))
         pos += 1
         return options
 
     result = sequence(set())
     if pos != len(parts):
-        raise TemplateError(f"'{parts[pos]}' fuera de lugar en la frase «{template}»")
+        raise TemplateError(say.misplaced(parts[pos], template))
     # order-preserving de-duplication
     return list(dict.fromkeys(result))
 
@@ -184,6 +185,14 @@ class Lexicon:
     """Such pairs that are calls all the same ("me paso")."""
     enclitic: frozenset[str]
     """Family heads read with a pronoun written on ("olvídalo"); no other ("pásame" is not a paso)."""
+    clitics: frozenset[str]
+    """Pronouns said before a verb ("no lo dudo")."""
+    enclitics: tuple[str, ...]
+    """Pronouns written onto a verb, longest first."""
+    diminutives: tuple[tuple[str, str], ...]
+    """(ending, what stands in its place): ("itas", "as")."""
+    dropped_d: tuple[tuple[str, str], ...]
+    """(ending, full ending): ("ao", "ado")."""
     tail_spellings: tuple[str, ...]
     common: frozenset[str]
     """Common Spanish words never snapped to a game word."""
@@ -237,7 +246,7 @@ class Lexicon:
 
 def _fold_list(values: Any, where: str) -> list[str]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise TemplateError(f"{where} debe ser una lista de palabras")
+        raise TemplateError(say.not_a_word_list(where))
     return [" ".join(tokens(v)) for v in values]
 
 
@@ -293,7 +302,7 @@ def _families(
             infinitive, _, which = entry.partition(":")
             infinitive = infinitive.strip()
             if infinitive not in table:
-                raise TemplateError(f"familias.{head}: «{infinitive}» no está en formas.txt (scripts/formas.py lo escribe)")
+                raise TemplateError(say.verb_not_conjugated(f"familias.{head}", infinitive))
             tenses = tuple(which.split()) or DEFAULT_TENSES
             rows += [(tag, form) for tag, form in table[infinitive] if tag in tenses or tag.partition(".")[0] in tenses]
         forms = [form for _tag, form in rows]
@@ -303,7 +312,7 @@ def _families(
         for form in forms:
             other = heads.setdefault(fold(form), folded_head)
             if other != folded_head:
-                raise TemplateError(f"«{form}» es de dos familias: {other} y {folded_head}")
+                raise TemplateError(say.two_families(form, other, folded_head))
     return heads, spelled, tagged
 
 
@@ -345,7 +354,7 @@ def _nuclei(word: str) -> list[tuple[int, int]]:
 
 def _strings(values: Any, where: str) -> list[str]:
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise TemplateError(f"{where} debe ser una lista de palabras")
+        raise TemplateError(say.not_a_word_list(where))
     return list(values)
 
 
@@ -401,6 +410,7 @@ def load(path: Path | None = None) -> Lexicon:
         key=lambda pair: -len(pair[0]),
     )
     new_game = data.get("nueva_partida", {})
+    spelling = data.get("ortografia", {})
     return Lexicon(
         tens_with_y={fold(k): int(v) for k, v in nums.get("decenas_con_y", {}).items()},
         prefixes={fold(k): int(v) for k, v in nums.get("prefijos", {}).items()},
@@ -422,7 +432,11 @@ def load(path: Path | None = None) -> Lexicon:
         tail_spellings=tuple(dict.fromkeys(tail_forms)),
         frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
         hand_kinds=hand_kinds,
-        hand_joins={k: canon(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes", "escalera", "hasta")},
+        hand_joins={k: canon(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes", "escalera", "hasta", "reclamo")},
+        clitics=frozenset(_fold_list(spelling.get("cliticos", []), "ortografia.cliticos")),
+        enclitics=tuple(_fold_list(spelling.get("encliticos", []), "ortografia.encliticos")),
+        diminutives=tuple((fold(k), fold(v)) for k, v in spelling.get("diminutivos", {}).items()),
+        dropped_d=tuple((fold(k), fold(v)) for k, v in spelling.get("d_caida", {}).items()),
         new_game={k: frozenset(_fold_list(new_game.get(k, []), f"nueva_partida.{k}")) for k in ("con", "sin", "juntas")},
         count_between=canon(_fold_list(data.get("cuenta_por_jugador", {}).get("entre", []), "cuenta_por_jugador.entre")),
         locutions=tuple(locutions),

@@ -67,12 +67,6 @@ NAME_CUTOFF = 72.0
 CALLS = {"dudo", "siciliana", "calzo", "paso", "mato", "picado"}
 CALL_HEADS = CALLS | {"obligo"}
 """Words that say a call: a "no" right before one denies it ("no lo dudo")."""
-CLITICS = {"me", "te", "lo", "la", "le", "se", "los", "las", "les", "nos"}
-ENCLITICS = ("melo", "mela", "selo", "sela", "telo", "tela", "nosla", "noslo", "los", "las", "les", "nos", "lo", "la", "le", "me", "te", "se")
-"""Pronouns written onto an imperative or infinitive ("olvídalo", "repítelo", "castíguenlo")."""
-DIMINUTIVES = (("citos", "es"), ("citas", "as"), ("cito", ""), ("cita", ""), ("itos", "os"), ("itas", "as"), ("ito", "o"), ("ita", "a"))
-DROPPED_D = (("aos", "ados"), ("ao", "ado"), ("ias", "idas"), ("ia", "ida"), ("io", "ido"))
-"""The Chilean dropped -d-: "picao", "cerrao", "partía"."""
 CACHE_SIZE = 4096
 """Lines whose readings are kept (a night says a few thousand)."""
 RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
@@ -221,12 +215,12 @@ class Parser:
             return [word]
         if sounds(word) in self._name_words:
             return [self._name_words[sounds(word)]]  # "veto", "karla", "pavlo": a name as a recognizer spells it
-        for end, full in DROPPED_D:
+        for end, full in lex.dropped_d:
             if word.endswith(end) and word[: -len(end)] + full in self._known:
                 return [word[: -len(end)] + full]
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
-        for end, full in DIMINUTIVES:
+        for end, full in lex.diminutives:
             if word.endswith(end) and len(word) > len(end) + 2:
                 base = word[: -len(end)] + full
                 if base in lex.faces:
@@ -236,7 +230,7 @@ class Parser:
         enclitic = self._enclitic(word)
         if enclitic is not None:
             return enclitic
-        if any(word.endswith(p) and word[: -len(p)] in lex.families for p in ENCLITICS):
+        if any(word.endswith(p) and word[: -len(p)] in lex.families for p in lex.enclitics):
             return [word]  # "mátalo", "pásame": a verb said to someone, never snapped to a call
         face = self._face_sounds.get(_sound_key(word))
         if face is not None:
@@ -246,11 +240,11 @@ class Parser:
     def _enclitic(self, word: str) -> list[str] | None:
         """"olvídalo" -> ["olvida", "lo"]: a verb of a family said so, with its pronoun written on."""
         lex = self.lexicon
-        for pronoun in ENCLITICS:
+        for pronoun in lex.enclitics:
             if word.endswith(pronoun) and len(word) > len(pronoun) + 2:
                 stem = word[: -len(pronoun)]
                 if lex.families.get(stem) in lex.enclitic:
-                    return [stem, *_split_pronouns(pronoun)]
+                    return [stem, *_split_pronouns(pronoun, lex.clitics)]
         return None
 
     def _snap(self, word: str) -> str:
@@ -321,7 +315,7 @@ class Parser:
         rest = words[i:]
         if last == "no":
             k = 0
-            while k < len(rest) and rest[k] in CLITICS:
+            while k < len(rest) and rest[k] in lex.clitics:
                 k += 1
             if k < len(rest) and rest[k] in CALL_HEADS:
                 return None
@@ -459,7 +453,8 @@ class Parser:
             return tail[0] == "por"  # the reason for a castigo: "por destapar", "por montado"
         if isinstance(command, CallCommand) and command.call == "paso":
             # the hand the passer claims: "paso tengo cinco iguales", "paso porque tengo full"
-            claim = tuple(w for w in tail if w not in lex.closed and w not in lex.hand_joins["antes"] and w not in ("que", "porque"))
+            joins = lex.hand_joins
+            claim = tuple(w for w in tail if w not in lex.closed and w not in joins["antes"] and w not in joins["reclamo"])
             if claim in lex.hand_kinds:
                 return True
         if tail[0] not in lex.tail_starts:
@@ -846,9 +841,10 @@ def _names_a_face(command: Command) -> bool:
     return face is not None or isinstance(command, CallCommand | StartCommand | HandCommand | PenaltyCommand)
 
 
-def _split_pronouns(pronoun: str) -> list[str]:
-    for first in ("me", "te", "se", "nos"):
-        if pronoun.startswith(first) and pronoun != first and pronoun[len(first) :] in CLITICS:
+def _split_pronouns(pronoun: str, clitics: frozenset[str]) -> list[str]:
+    """"melo" -> ["me", "lo"]: two pronouns written as one."""
+    for first in sorted(clitics, key=len):
+        if pronoun.startswith(first) and pronoun != first and pronoun[len(first) :] in clitics:
             return [first, pronoun[len(first) :]]
     return [pronoun]
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.voice import messages as say
+
 UNKNOWN = "[unk]"
 """vosk's word for speech outside the phrase list."""
 
@@ -146,16 +148,16 @@ def from_vosk(result: str | Mapping[str, Any], latency_ms: float = 0.0) -> Heard
     """
     data = json.loads(result) if isinstance(result, str) else result
     if not isinstance(data, Mapping):
-        raise ValueError("un resultado de vosk es un objeto JSON")
+        raise ValueError(say.VOSK_RESULT_NOT_OBJECT)
     if "alternatives" in data:
         items = data["alternatives"]
         if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
-            raise ValueError("'alternatives' tiene que ser una lista de objetos")
+            raise ValueError(say.VOSK_ALTERNATIVES_NOT_LIST)
         alternatives = [_alternative(i, scored=True) for i in items]
     elif "text" in data or "result" in data:
         alternatives = [_alternative(data, scored=False)]
     else:
-        raise ValueError("un resultado de vosk tiene 'text' o 'alternatives'")
+        raise ValueError(say.VOSK_RESULT_SHAPE)
     if not alternatives or not alternatives[0].clean_text:
         return None  # silence or noise was the best reading
     return Heard(tuple(alternatives), latency_ms, raw=data)

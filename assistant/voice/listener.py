@@ -21,11 +21,12 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
 import numpy as np
 
 from assistant.voice.heard import Heard
-from assistant.voice.microphone import Microphone
+from assistant.voice.microphone import Block, Microphone
 from assistant.voice.recognizer import Recognizer
 from assistant.voice.vad import MIN_LEVEL, SpeechDetector
 
@@ -57,6 +58,204 @@ SETTLE_SECONDS = 0.5
 player must outshout the output itself to cut it off."""
 
 
+class AudioTail:
+    """The last ``limit`` bytes of audio, kept as blocks with a running size
+    (the pre-roll before a person speaks, the audio of an utterance)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.blocks: deque[bytes] = deque()
+        self.size = 0
+
+    def append(self, data: bytes) -> None:
+        self.blocks.append(data)
+        self.size += len(data)
+        while self.size > self.limit and len(self.blocks) > 1:
+            self.size -= len(self.blocks.popleft())
+
+    def clear(self) -> None:
+        self.blocks.clear()
+        self.size = 0
+
+    def copy(self) -> AudioTail:
+        twin = AudioTail(self.limit)
+        twin.blocks, twin.size = deque(self.blocks), self.size
+        return twin
+
+    def joined(self) -> bytes:
+        return b"".join(self.blocks)
+
+
+class EchoGate:
+    """How loud a player must be to count while the referee talks: louder than
+    what the canceller may leave of the referee's voice, reckoned from how loud
+    it played (``output``) times the coupling learned while it talked alone."""
+
+    def __init__(self) -> None:
+        self.coupling: deque[float] = deque(maxlen=200)
+        """Leftover / output, while the referee talked alone."""
+
+    def level(self, output: float, settling: bool) -> float:
+        if output <= 0.0:
+            return MIN_LEVEL
+        learned = len(self.coupling) >= COUPLING_BLOCKS and not settling
+        known = float(np.quantile(self.coupling, COUPLING_QUANTILE)) if learned else 1.0
+        return max(MIN_LEVEL, ECHO_MARGIN * known * output)
+
+    def learn(self, heard: float, output: float) -> None:
+        if output >= QUIET_OUTPUT:
+            self.coupling.append(heard / output)
+
+
+class Listener:
+    """Microphone blocks in (``feed``), in order; an utterance out once it ends.
+
+    A block is judged by when it *arrived* (``speaking_at(block.time)``), not
+    when it is read. Half duplex drops the blocks that arrived while the
+    referee was speaking, and the recognizer's half-finished utterance with
+    them. Full duplex (``duplex``) keeps them and calls ``barge_in`` when a
+    player starts speaking over the referee: voiced, and louder than the echo
+    gate. ``complete(partial_text)``: would the game take this as it stands?
+    Then a shorter silence ends it. With ``keep_audio`` every utterance carries
+    the audio fed since the last one (up to ``KEEP_SECONDS``), for ``--grabar``.
+
+    The detector and the recognizer are given, so the logic runs on fake audio
+    and a fake clock in fast tests.
+    """
+
+    def __init__(
+        self,
+        recognizer: Decoder,
+        detector: Detector,
+        speaking_at: Callable[[float], bool] = lambda _t: False,
+        keep_audio: bool = False,
+        *,
+        duplex: bool = False,
+        barge_in: Callable[[], object] | None = None,
+        complete: Callable[[str], bool] | None = None,
+        output_level: Callable[[float, float], float] | None = None,
+    ) -> None:
+        self.recognizer = recognizer
+        self.detector = detector
+        self.speaking_at = speaking_at
+        self.keep_audio = keep_audio
+        self.duplex = duplex
+        self.barge_in = barge_in
+        self.complete = complete
+        self.output_level = output_level
+        bytes_per_second = recognizer.sample_rate * 2
+        self.kept = AudioTail(int(KEEP_SECONDS * bytes_per_second))
+        self.preroll = AudioTail(int(PREROLL_SECONDS * bytes_per_second))
+        self.gate = EchoGate()
+        self.dropped = False
+        """Half duplex: blocks were dropped while the referee spoke."""
+        self.cut_off = False
+        """``barge_in`` was called for the referee's current stretch of talk."""
+        self.talk_began: float | None = None
+        """When the referee's current stretch of talk was first heard (duplex)."""
+        self.fed = 0
+        """Bytes fed to the recognizer since it last started over."""
+
+    def feed(self, block: Block) -> Heard | None:
+        speaking = self.speaking_at(block.time)
+        if speaking and not self.duplex:
+            self.dropped = True
+            return None
+        if self.dropped:
+            self._start_over()
+        self._track_talk(block.time, speaking)
+        detector = self.detector
+        settling = self.talk_began is not None and block.time - self.talk_began < SETTLE_SECONDS
+        output = self.output_level(block.time, ECHO_WINDOW) if self.talk_began is not None and self.output_level is not None else 0.0
+        detector.gate = self.gate.level(output, settling)
+        detector.feed(block.data)
+        if self.talk_began is not None:
+            if not detector.speaking:
+                if not settling:
+                    self.gate.learn(detector.level, output)
+            elif self.barge_in is not None and not self.cut_off:
+                self.cut_off = True
+                self.barge_in()
+        if detector.started and self.fed > self.preroll.size:
+            self._from_preroll()  # the utterance starts where the person did
+        heard = self.recognizer.feed(block.data)
+        self.fed += len(block.data)
+        self.preroll.append(block.data)
+        if self.keep_audio:
+            self.kept.append(block.data)
+        if heard is None and detector.spoke and self._ended(detector.quiet):
+            heard = self.recognizer.finish()
+        if heard is None:
+            return None
+        spoke = detector.spoke
+        detector.reset()
+        self.fed = 0
+        if not spoke:
+            return None  # words from what was not anybody's speech (a murmur, the referee's faint echo)
+        if self.keep_audio:
+            heard = dataclasses.replace(heard, audio=self.kept.joined(), sample_rate=self.recognizer.sample_rate)
+            self.kept.clear()
+        return heard
+
+    def _start_over(self) -> None:
+        """After dropping the referee's talk: nothing heard before counts."""
+        self.recognizer.reset()
+        self.detector.reset()
+        self.dropped = False
+        self.kept.clear()
+        self.preroll.clear()
+        self.fed = 0
+
+    def _track_talk(self, moment: float, speaking: bool) -> None:
+        if not (self.duplex and speaking):
+            self.talk_began = None
+            self.cut_off = False
+        elif self.talk_began is None:
+            self.talk_began = moment
+
+    def _from_preroll(self) -> None:
+        self.recognizer.reset()
+        for before in self.preroll.blocks:
+            self.recognizer.feed(before)
+        self.fed = self.preroll.size
+        self.kept = self.preroll.copy()
+        self.kept.limit = int(KEEP_SECONDS * self.recognizer.sample_rate * 2)
+
+    def _ended(self, quiet: float) -> bool:
+        if quiet >= LONG_SILENCE:
+            return True
+        return quiet >= SHORT_SILENCE and self.complete is not None and self.complete(self.recognizer.partial())
+
+
+class Decoder(Protocol):
+    """What the listener needs of a recognizer (``recognizer.Recognizer`` has it)."""
+
+    sample_rate: int
+
+    def feed(self, audio: bytes) -> Heard | None: ...
+
+    def finish(self) -> Heard | None: ...
+
+    def partial(self) -> str: ...
+
+    def reset(self) -> None: ...
+
+
+class Detector(Protocol):
+    """What the listener needs of a speech detector (``vad.SpeechDetector``)."""
+
+    gate: float
+    spoke: bool
+    speaking: bool
+    quiet: float
+    level: float
+    started: bool
+
+    def feed(self, data: bytes) -> None: ...
+
+    def reset(self) -> None: ...
+
+
 def listen(
     microphone: Microphone,
     recognizer: Recognizer,
@@ -69,105 +268,13 @@ def listen(
     complete: Callable[[str], bool] | None = None,
     output_level: Callable[[float, float], float] | None = None,
 ) -> Iterator[Heard]:
-    """Utterances heard at the table.
-
-    A block is judged by when it *arrived* (``speaking_at(block.time)``), not
-    when it is read. Half duplex drops the blocks that arrived while the
-    referee was speaking, and the recognizer's half-finished utterance with
-    them. Full duplex (``duplex``) keeps them and calls ``barge_in`` when a
-    player starts speaking over the referee: voiced, and louder than what the
-    canceller leaves of the referee's voice. That leftover is reckoned from
-    ``output_level(moment, window)`` (how loud the referee played then) times
-    the coupling learned while the referee talked alone, so a word of its own
-    that slips through the canceller is not taken for a player.
-
-    ``complete(partial_text)``: would the game take this as it stands? Then a
-    shorter silence ends it.
-
-    With ``keep_audio`` every utterance carries the audio fed since the last
-    one (up to ``KEEP_SECONDS``), for ``--grabar``.
-    """
-    detector = SpeechDetector(microphone.rate)
-    dropped = False
-    kept: deque[bytes] = deque()
-    kept_bytes = 0
-    limit = int(KEEP_SECONDS * recognizer.sample_rate * 2)
-    coupling: deque[float] = deque(maxlen=200)  # leftover / output, while the referee talked alone
-    cut_off = False  # barge_in was called for the sound playing now
-    talk_began: float | None = None  # when the referee's current stretch of talk was first heard (duplex)
-    preroll: deque[bytes] = deque()
-    preroll_bytes = 0
-    preroll_limit = int(PREROLL_SECONDS * recognizer.sample_rate * 2)
-    fed = 0  # bytes fed to the recognizer since it last started over
+    """Utterances heard at the table: the microphone's blocks through a ``Listener``
+    with WebRTC's speech detector, until ``stop()``."""
+    listener = Listener(
+        recognizer, SpeechDetector(microphone.rate), speaking_at, keep_audio,
+        duplex=duplex, barge_in=barge_in, complete=complete, output_level=output_level,
+    )
     for block in microphone.blocks(stop):
-        speaking = speaking_at(block.time)
-        if speaking and not duplex:
-            dropped = True
-            continue
-        if dropped:
-            recognizer.reset()
-            detector.reset()
-            dropped = False
-            kept.clear()
-            kept_bytes = 0
-            preroll.clear()
-            preroll_bytes = fed = 0
-        if not (duplex and speaking):
-            talk_began = None
-        elif talk_began is None:
-            talk_began = block.time
-        settling = talk_began is not None and block.time - talk_began < SETTLE_SECONDS
-        output = output_level(block.time, ECHO_WINDOW) if talk_began is not None and output_level is not None else 0.0
-        if output > 0.0:
-            learned = len(coupling) >= COUPLING_BLOCKS and not settling
-            known = float(np.quantile(coupling, COUPLING_QUANTILE)) if learned else 1.0
-            detector.gate = max(MIN_LEVEL, ECHO_MARGIN * known * output)
-        else:
-            detector.gate = MIN_LEVEL
-        detector.feed(block.data)
-        if talk_began is not None:
-            if not detector.speaking:
-                if output >= QUIET_OUTPUT and not settling:
-                    coupling.append(detector.level / output)
-            elif barge_in is not None and not cut_off:
-                cut_off = True
-                barge_in()
-        else:
-            cut_off = False
-        if detector.started and fed > preroll_bytes:
-            recognizer.reset()  # the utterance starts where the person did
-            for before in preroll:
-                recognizer.feed(before)
-            fed = kept_bytes = preroll_bytes
-            kept = deque(preroll)
-        heard = recognizer.feed(block.data)
-        fed += len(block.data)
-        preroll.append(block.data)
-        preroll_bytes += len(block.data)
-        while preroll_bytes > preroll_limit:
-            preroll_bytes -= len(preroll.popleft())
-        if keep_audio:
-            kept.append(block.data)
-            kept_bytes += len(block.data)
-            while kept_bytes > limit and len(kept) > 1:
-                kept_bytes -= len(kept.popleft())
-        if heard is None and detector.spoke and _ended(detector.quiet, recognizer, complete):
-            heard = recognizer.finish()
-        if heard is None:
-            continue
-        spoke = detector.spoke
-        detector.reset()
-        fed = 0
-        if not spoke:
-            continue  # words from what was not anybody's speech (a murmur, the referee's faint echo)
-        if keep_audio:
-            heard = dataclasses.replace(heard, audio=b"".join(kept), sample_rate=recognizer.sample_rate)
-            kept.clear()
-            kept_bytes = 0
-        yield heard
-
-
-def _ended(quiet: float, recognizer: Recognizer, complete: Callable[[str], bool] | None) -> bool:
-    if quiet >= LONG_SILENCE:
-        return True
-    return quiet >= SHORT_SILENCE and complete is not None and complete(recognizer.partial())
+        heard = listener.feed(block)
+        if heard is not None:
+            yield heard

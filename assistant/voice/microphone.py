@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.voice import messages as say
+
 log = logging.getLogger("dudo.microfono")
 
 TARGET_RATE = 16000
@@ -25,6 +27,12 @@ QUEUE_SECONDS = 30
 """How much audio may wait for the recognizer before blocks are dropped (seconds)."""
 SILENT_TIMEOUT = 2.0
 """No audio for this long (seconds) means the stream died."""
+
+
+LOST = "lost"
+"""Reported when no audio comes any more (unplugged, the sound server gone)."""
+BACK = "back"
+"""Reported once audio flows again after a loss."""
 
 
 class MicrophoneError(Exception):
@@ -60,16 +68,16 @@ def describe_devices() -> list[str]:
         devices = sd.query_devices()
         default_in, default_out = sd.default.device
     except Exception as err:  # PortAudio missing or broken
-        return [f"No pude consultar el audio: {err}"]
+        return [say.cannot_query_audio(err)]
     for index, dev in enumerate(devices):
         kinds = []
         if dev["max_input_channels"] > 0:
-            kinds.append("micrófono" + (" (por omisión)" if index == default_in else ""))
+            kinds.append(say.MICROPHONE + (say.DEFAULT if index == default_in else ""))
         if dev["max_output_channels"] > 0:
-            kinds.append("parlante" + (" (por omisión)" if index == default_out else ""))
+            kinds.append(say.SPEAKER + (say.DEFAULT if index == default_out else ""))
         lines.append(f"{index:3d}  {dev['name']}  — {', '.join(kinds)}, {int(dev['default_samplerate'])} Hz")
     if not lines:
-        lines.append("No hay dispositivos de audio.")
+        lines.append(say.NO_DEVICES)
     return lines
 
 
@@ -83,7 +91,7 @@ def pick_device(spec: str | None, kind: str = "input") -> int | None:
     channels = "max_input_channels" if kind == "input" else "max_output_channels"
     matches = [i for i, d in enumerate(sd.query_devices()) if spec.lower() in d["name"].lower() and d[channels] > 0]
     if not matches:
-        raise MicrophoneError(f"No encuentro un dispositivo que se llame «{spec}». Mira la lista con: dudo dispositivos")
+        raise MicrophoneError(say.no_such_device(spec))
     return int(matches[0])
 
 
@@ -110,7 +118,8 @@ class Microphone:
 
     def __init__(self, device: int | None = None, report: Callable[[str], None] | None = None) -> None:
         self.device = device
-        self.report = report or (lambda text: log.warning(text))
+        self.report = report or (lambda what: log.warning("microphone %s", what))
+        """Told ``LOST`` and ``BACK``, once each time: the layer above words it for the table."""
         self.rate = choose_rate(device)
         self.overflows = 0
         self.dropped = 0
@@ -140,7 +149,7 @@ class Microphone:
             self._stream.start()
         except Exception as err:
             self._stream = None
-            raise MicrophoneError(f"No pude abrir el micrófono: {err}") from err
+            raise MicrophoneError(say.cannot_open_microphone(err)) from err
 
     def blocks(self, stop: Callable[[], bool] = lambda: False) -> Iterator[Block]:
         """Audio blocks until ``stop()``; reopens the stream if it dies."""
@@ -158,7 +167,8 @@ class Microphone:
 
     def _recover(self, stop: Callable[[], bool]) -> None:
         """No audio: the microphone was unplugged or the stream stopped. Retry until back."""
-        self.report("No escucho el micrófono; lo sigo buscando. La partida sigue guardada.")
+        self.report(LOST)
+        log.warning("microphone lost: reopening until audio comes back")
         self.close()
         while not stop():
             try:
@@ -174,7 +184,8 @@ class Microphone:
             while self._queue.empty() and time.monotonic() < deadline and not stop():
                 time.sleep(0.05)
             if not self._queue.empty():
-                self.report("Volvió el micrófono.")
+                self.report(BACK)
+                log.warning("microphone back")
                 return
             self.close()
 

@@ -16,6 +16,8 @@ import zipfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from assistant.voice import messages as say
+
 CHUNK = 256 * 1024
 
 
@@ -52,10 +54,7 @@ SPANISH = ModelSpec(
     max_bytes=60_000_000,
 )
 
-MISSING_MODEL = (
-    "No hay modelo de voz en español. Para instalarlo (unos 39 MB): dudo modelo descargar\n"
-    "Mientras tanto se puede jugar escribiendo: dudo jugar --texto --jugadores ana,beto"
-)
+MISSING_MODEL = say.MISSING_MODEL
 
 
 def models_dir() -> Path:
@@ -81,7 +80,7 @@ def find_model(explicit: Path | None = None) -> Path | None:
     for candidate in (explicit, Path(os.environ["DUDO_MODELO"]) if os.environ.get("DUDO_MODELO") else None):
         if candidate is not None:
             if not is_complete(candidate):
-                raise DownloadError(f"{candidate} no es un modelo de vosk completo (falta am/, conf/ o graph/).")
+                raise DownloadError(say.not_a_model(candidate))
             return candidate
     default = models_dir() / SPANISH.name
     return default if is_complete(default) else None
@@ -104,12 +103,9 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
     except urllib.error.HTTPError as err:
         if err.code == 416 and have:  # nothing left to fetch: the part is whole
             return _verify(spec, part, have)
-        raise DownloadError(f"El servidor respondió {err.code} al bajar el modelo ({spec.url}).") from err
+        raise DownloadError(say.server_said(err.code, spec.url)) from err
     except (urllib.error.URLError, OSError) as err:
-        raise DownloadError(
-            f"No pude conectarme para bajar el modelo ({spec.url}). ¿Hay internet? "
-            f"(detalle: {getattr(err, 'reason', err)})"
-        ) from err
+        raise DownloadError(say.cannot_connect(spec.url, getattr(err, "reason", err))) from err
     with response:
         resumed = have and getattr(response, "status", 200) == 206
         if not resumed:
@@ -117,7 +113,7 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
         length = response.headers.get("Content-Length")
         total = have + int(length) if length is not None else None
         if total is not None and not spec.min_bytes <= total <= spec.max_bytes:
-            raise DownloadError(f"El archivo del modelo mide {total} bytes; se esperaban entre {spec.min_bytes} y {spec.max_bytes}.")
+            raise DownloadError(say.wrong_size(total, spec.min_bytes, spec.max_bytes))
         bar = _progress(total, have) if progress else None
         try:
             with open(part, "ab" if resumed else "wb") as out:
@@ -125,7 +121,7 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
                     try:
                         chunk = response.read(CHUNK)
                     except OSError as err:
-                        raise DownloadError("La descarga se cortó; vuelve a intentarlo y seguirá donde quedó.") from err
+                        raise DownloadError(say.CUT_SHORT) from err
                     if not chunk:
                         break
                     out.write(chunk)
@@ -138,16 +134,14 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
             if bar is not None:
                 bar.close()
     if total is not None and have != total:
-        raise DownloadError(
-            f"La descarga quedó incompleta ({have} de {total} bytes); vuelve a intentarlo y seguirá donde quedó."
-        )
+        raise DownloadError(say.incomplete(have, total))
     return _verify(spec, part, have)
 
 
 def _verify(spec: ModelSpec, part: Path, size: int) -> Path:
     if not spec.min_bytes <= size <= spec.max_bytes:
         part.unlink(missing_ok=True)
-        raise DownloadError(f"El archivo del modelo mide {size} bytes; se esperaban entre {spec.min_bytes} y {spec.max_bytes}.")
+        raise DownloadError(say.wrong_size(size, spec.min_bytes, spec.max_bytes))
     digests = _expected_digests(spec)
     if digests:
         digest = hashlib.sha256()
@@ -156,7 +150,7 @@ def _verify(spec: ModelSpec, part: Path, size: int) -> Path:
                 digest.update(block)
         if digest.hexdigest() not in digests:
             part.unlink(missing_ok=True)
-            raise DownloadError("El archivo bajado no es el modelo esperado (la suma de verificación no coincide). Lo borré.")
+            raise DownloadError(say.NOT_THE_MODEL)
     done = part.with_suffix("")
     os.replace(part, done)
     return done
@@ -165,7 +159,7 @@ def _verify(spec: ModelSpec, part: Path, size: int) -> Path:
 def _progress(total: int | None, initial: int):  # type: ignore[no-untyped-def]
     from tqdm import tqdm
 
-    return tqdm(total=total, initial=initial, unit="B", unit_scale=True, unit_divisor=1024, desc="Modelo de voz")
+    return tqdm(total=total, initial=initial, unit="B", unit_scale=True, unit_divisor=1024, desc=say.PROGRESS)
 
 
 def unpack(archive: Path, target: Path) -> Path:
@@ -178,14 +172,14 @@ def unpack(archive: Path, target: Path) -> Path:
                 for member in zf.namelist():
                     resolved = (staging / member).resolve()
                     if not str(resolved).startswith(str(staging.resolve())):
-                        raise DownloadError("El archivo del modelo trae rutas raras; no lo desempaco.")
+                        raise DownloadError(say.ODD_PATHS)
                 zf.extractall(staging)
         except zipfile.BadZipFile as err:
-            raise DownloadError("El archivo bajado no es un zip válido.") from err
+            raise DownloadError(say.NOT_A_ZIP) from err
         entries = [p for p in staging.iterdir()]
         root = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
         if not is_complete(root):
-            raise DownloadError("El zip no trae un modelo de vosk completo.")
+            raise DownloadError(say.NO_MODEL_IN_ZIP)
         if target.exists():
             shutil.rmtree(target)
         os.replace(root, target)
@@ -211,13 +205,13 @@ def status_lines() -> list[str]:
     folder = models_dir()
     spanish = folder / SPANISH.name
     if is_complete(spanish):
-        lines.append(f"Modelo en español instalado: {spanish}")
+        lines.append(say.installed(spanish))
     elif (folder / f"{SPANISH.name}.zip.part").exists():
-        lines.append("Hay una descarga del modelo a medias; «dudo modelo descargar» la termina.")
+        lines.append(say.HALF_DOWNLOADED)
     else:
-        lines.append(f"No está el modelo en español. Para instalarlo: dudo modelo descargar (quedará en {spanish})")
+        lines.append(say.not_installed(spanish))
     env = os.environ.get("DUDO_MODELO")
     if env:
-        state = "completo" if is_complete(Path(env)) else "INCOMPLETO o inexistente"
-        lines.append(f"DUDO_MODELO apunta a {env} ({state}); ese es el que se usa.")
+        state = say.COMPLETE if is_complete(Path(env)) else say.INCOMPLETE
+        lines.append(say.chosen_by_environment(env, state))
     return lines

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from platformdirs import user_cache_dir
 
+from assistant.voice import messages as say
 from assistant.voice.heard import Heard, from_vosk
 
 CHUNK_SECONDS = 0.2
@@ -203,7 +204,7 @@ class VoskRecognizer:
         """Every utterance in a WAV file (mono, 16-bit; any rate vosk can take)."""
         with wave.open(str(path), "rb") as wav:
             if wav.getnchannels() != 1 or wav.getsampwidth() != 2:
-                raise ValueError("La grabación tiene que ser WAV mono de 16 bits (sox entrada.wav -c 1 -b 16 salida.wav).")
+                raise ValueError(say.NOT_MONO_16)
             if wav.getframerate() != self.sample_rate:
                 self.sample_rate = wav.getframerate()
                 self.set_phrases(self.phrases)

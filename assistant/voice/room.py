@@ -18,6 +18,8 @@ import subprocess
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.voice import messages as say
+
 SERVER_DEVICES = ("pulse", "default", "pipewire")
 """PortAudio (ALSA) devices that are the sound server's defaults."""
 PACTL_TIMEOUT = 3.0
@@ -77,21 +79,21 @@ def sound_room(input_device: str | None, output_device: str | None) -> Room:
     canceller."""
     chosen = [d for d in (input_device, output_device) if d]
     if any(d.lower() not in SERVER_DEVICES for d in chosen):
-        return Room(False, "micrófono o parlante elegido a mano, fuera del servidor de sonido")
+        return Room(False, say.ROOM_HAND_PICKED)
     if shutil.which("pactl") is None:
-        return Room(False, "no está pactl (pulseaudio-utils)")
+        return Room(False, say.ROOM_NO_PACTL)
     try:
         source, sink = _default("source"), _default("sink")
         modules = _modules()
         sources = {s["name"]: s for s in _pactl("list", "sources")}
         sinks = {s["name"]: s for s in _pactl("list", "sinks")}
     except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError) as err:
-        return Room(False, f"no pude consultar el servidor de sonido ({err})")
+        return Room(False, say.room_unreachable(err))
     if source not in sources or sink not in sinks:
-        return Room(False, f"no encuentro la entrada «{source}» o la salida «{sink}»")
+        return Room(False, say.room_missing(source, sink))
     heard, said = _echo_cancel(sources[source], modules), _echo_cancel(sinks[sink], modules)
     if heard is None:
-        return Room(False, f"la entrada «{source}» no pasa por un cancelador de eco")
+        return Room(False, say.room_no_canceller(source))
     if said != heard:
-        return Room(False, f"la entrada «{source}» cancela el eco de otra salida que «{sink}»")
-    return Room(True, f"cancelador de eco: entrada «{source}», salida «{sink}»")
+        return Room(False, say.room_other_sink(source, sink))
+    return Room(True, say.room_cancels(source, sink))

@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from assistant.voice import messages as say
+
 log = logging.getLogger("dudo.parlante")
 
 SPANISH_VOICES = ("roa/es-419", "roa/es", "es-419", "es")
@@ -82,7 +84,7 @@ class _Engine:
             wanted = [voice] if voice else list(SPANISH_VOICES)
             self.voice_id = next((v for v in wanted if v in ids), None)
             if self.voice_id is None and voice:
-                raise ValueError(f"No existe la voz «{voice}»")
+                raise ValueError(say.no_such_voice(voice))
             if self.voice_id:
                 engine.setProperty("voice", self.voice_id)
             engine.setProperty("rate", rate)
@@ -249,11 +251,11 @@ class Speaker:
                 log.warning("pyttsx3 stuck for %.0f s: retired, espeak-ng from now on", SYNTH_TIMEOUT)
                 self._engine = None
             else:
-                log.warning("pyttsx3 gave no whole WAV; using espeak-ng directly")
+                log.warning("pyttsx3 returned a partial WAV; using espeak-ng directly")
         espeak = _espeak()
         if espeak is None:
-            raise RuntimeError("no hay espeak-ng")
-        voice = self.voice or "roa/es-419"
+            raise RuntimeError(say.NO_ESPEAK)
+        voice = self.voice or SPANISH_VOICES[0]
         subprocess.run([espeak, "-v", voice, "-s", str(self.rate), "-w", str(path), "--", text], check=True, timeout=SYNTH_TIMEOUT)
         return path
 

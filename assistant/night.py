@@ -1,0 +1,250 @@
+"""The evening at one table: games played one after another, with the same
+rules, microphone, voice and screen.
+
+``Night`` owns what lasts longer than one game: the table's input and output,
+the scoreboard, and for each game its referee and observers (its journal, its
+recognizer log, the scoreboard following it). It runs the utterances through
+the ``Session`` (which hears and answers one at a time) and does what the table
+asks beyond the game: «otra» (this journal closed, a new game, a new journal,
+the scoreboard follows) and «terminamos» (the night ends; the game in play
+stays resumable). ``first_game`` decides how the evening begins: the same
+unfinished game offered again, or a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assistant import journal as journal_module
+from assistant import messages, replies
+from assistant.changes import Observer, Table
+from assistant.config import TableConfig
+from assistant.problems import SetupError
+from assistant.referee import EndNight, NewGame, Referee
+from assistant.rules import DEFAULT_PRESET, Game, RulesError, RuleSet, load_rules
+from assistant.session import Session, TableIO
+from assistant.speech import Parser
+
+if TYPE_CHECKING:
+    from assistant.scoreboard import Scoreboard
+
+log = logging.getLogger("dudo")
+
+NIGHT_HOURS = 12
+"""The scoreboard lists the games finished this long before the night began."""
+
+
+class Night:
+    """One table's evening. ``run`` plays it from its first game to the end."""
+
+    def __init__(self, io: TableIO, level: str | None = None, screen: str | None = None) -> None:
+        self.io = io
+        self.level = level or ("poco" if io.voice else "normal")
+        self.screen = screen
+        self.board: Scoreboard | None = None
+        self.journal: journal_module.Journal | None = None
+        self.session: Session | None = None
+
+    # ------------------------------------------------------------------ the run
+
+    def run(self, table: Table, journal: journal_module.Journal) -> None:
+        """Play until «terminamos» or the end of the input (Ctrl-C too), then close."""
+        if self.screen:
+            self.board = _open_screen(self.screen, table.game, self.io)
+        try:
+            session = self._begin(table, journal)
+            for heard in self.io.utterances():
+                reply = session.hear(heard)
+                if isinstance(reply.request, EndNight):
+                    break
+                if isinstance(reply.request, NewGame):
+                    session = self.another(reply.request.seats)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+
+    def another(self, seats: tuple[str, ...]) -> Session:
+        """«Otra»: this game's journal closed, a new game for ``seats`` with the
+        same rules and a journal of its own; the scoreboard follows it."""
+        assert self.journal is not None and self.session is not None
+        self.journal.close()
+        fresh = Game(self.session.referee.game.rules, list(seats))
+        if self.board is not None:
+            self.board.follow(fresh)
+        return self._begin(Table(fresh), journal_module.Journal.create(fresh.rules, fresh.players))
+
+    def close(self) -> None:
+        """The night is over: the last journal closed, the screen off, what is
+        still being said heard to the end, and a note on where the game was kept."""
+        if self.journal is not None:
+            self.journal.close()
+        self.io.close()
+        if self.board is not None:
+            self.board.close()
+        if self.journal is None or self.session is None:
+            return
+        played = self.session.referee.game
+        if self.journal.failing:
+            self.io.note(messages.not_all_saved(self.journal.path))
+        elif not played.over and played.history:
+            self.io.note(messages.saved_to_resume(self.journal.path))
+
+    # ------------------------------------------------------------------ one game
+
+    def _begin(self, table: Table, journal: journal_module.Journal) -> Session:
+        """A game starts (or resumes): its observers, its referee, its opening words."""
+        self.journal = journal
+        game = table.game
+        self.io.rebuild_for(list(game.players))
+        if journal.first_notice is not None:
+            self.io.tell(replies.notice(journal.first_notice))
+        referee = Referee(game, self._observers(journal), table.collecting)
+        if self.session is None:
+            self.session = Session(referee, Parser(players=game.players), say=self._say, ignore_chatter=self.io.voice,
+                                   level=self.level, earcon=self.io.earcon)
+            self.io.complete = lambda text: self.session is not None and self.session.complete(text)
+        else:
+            self.session.follow(referee)
+        self.session.start()
+        return self.session
+
+    def _observers(self, journal: journal_module.Journal) -> list[Observer]:
+        """Who hears this game: its journal, the scoreboard, and by voice the recognizer's log."""
+        observers: list[Observer] = [journal]
+        if self.board is not None:
+            observers.append(self.board)
+        if self.io.voice:  # what the recognizer returned, beside the journal: the night can be replayed exactly
+            from assistant.heardlog import HeardLog, audio_dir, log_path
+
+            keep = audio_dir(journal.path) if getattr(self.io, "keep_audio", False) else None
+            observers.append(HeardLog(log_path(journal.path), keep))
+            self.io.note(messages.heard_log_at(log_path(journal.path), keep))
+        return observers
+
+    def _say(self, text: str) -> None:
+        self.io.tell(text)
+        if self.board is not None and self.session is not None:
+            try:
+                self.board.said(text, self.session.referee.game)
+            except Exception:  # the screen never stops the game
+                log.exception("scoreboard")
+
+
+def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
+    """The scoreboard at ``address``, or None (said to the table) if it cannot open."""
+    from assistant import scoreboard
+
+    since = datetime.now().astimezone() - timedelta(hours=NIGHT_HOURS)
+    night = [scoreboard.night_entry(s) for s in journal_module.finished_games(since=since)]
+    try:
+        board = scoreboard.start(address, game, night)
+    except ValueError:
+        io.tell(replies.screen_off(replies.bad_screen_address(address)))
+        return None
+    except OSError as err:
+        io.tell(replies.screen_off(err.strerror or str(err)))
+        return None
+    io.tell(replies.screen_on(board.address))
+    return board
+
+
+# ------------------------------------------------------------------ how the evening begins
+
+
+def rules_for(spec: str | None) -> RuleSet:
+    """A preset or a house-rules file (the default preset when None); its problems in Spanish."""
+    try:
+        return load_rules(spec or DEFAULT_PRESET)
+    except RulesError as err:
+        raise SetupError(replies.refusal(err.reason)) from err
+
+
+def new_game(rules: RuleSet, players: list[str] | tuple[str, ...]) -> Game:
+    if len(players) < 2:
+        raise SetupError(messages.TWO_PLAYERS_NEEDED)
+    try:
+        return Game(rules, list(players))
+    except RulesError as err:
+        raise SetupError(replies.refusal(err.reason)) from err
+
+
+def first_game(config: TableConfig, io: TableIO) -> tuple[Table, journal_module.Journal]:
+    """The game the evening starts with: the same unfinished game (these players,
+    these rules when named), offered or taken as ``config.resume`` says; else a
+    new one, asking for the players if nobody named them."""
+    asked_rules = rules_for(config.rules) if config.rules else None
+    players = list(config.players)
+    if config.resume != "nueva":
+        path = config.journal if config.journal is not None and config.journal.exists() else None
+        found = resumable(path, io, players, asked_rules)
+        offer = replies.resume_offer(found.game, found.partials) if found is not None else ""
+        if found is not None and (config.resume == "seguir" or io.ask_yes_no(offer, found.game.players)):
+            return found.table, journal_module.Journal.resume(found)
+    if not players:
+        players = io.ask_players()
+    game = new_game(asked_rules or rules_for(None), players)
+    target = config.journal if config.journal is not None and not config.journal.exists() else None
+    journal = journal_module.Journal.create(game.rules, game.players, target)
+    io.note(messages.journal_at(journal.path))
+    return Table(game), journal
+
+
+def resumed_game(path: Path | None, io: TableIO) -> tuple[Table, journal_module.Journal]:
+    """``dudo reanudar``: the game in ``path``, or the latest unfinished one."""
+    loaded = load(path, io) if path is not None else latest(io)
+    if loaded is None or loaded.empty:
+        raise SetupError(messages.NOTHING_TO_RESUME)
+    if loaded.finished:
+        raise SetupError(replies.already_finished(loaded.path.name, loaded.game))
+    return loaded.table, journal_module.Journal.resume(loaded)
+
+
+def journal_error(err: journal_module.JournalError) -> str:
+    return f"{err} {replies.refusal(err.reason)}" if err.reason is not None else str(err)
+
+
+def load(path: Path, io: TableIO) -> journal_module.Loaded:
+    """The game in ``path``, its damage told to the table."""
+    try:
+        loaded = journal_module.load(path)
+    except journal_module.JournalError as err:
+        raise SetupError(journal_error(err)) from err
+    tell_damage(loaded, io)
+    return loaded
+
+
+def tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
+    damage = loaded.damage
+    if damage is None:
+        return
+    log.warning("journal %s: line %d does not read (%s)", loaded.path, damage.line, damage.detail)
+    if damage.torn:
+        io.tell(replies.journal_dropped_line(damage.line))
+    else:
+        io.tell(replies.journal_damaged(loaded.path.name, damage.line))
+
+
+def resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSet | None) -> journal_module.Loaded | None:
+    """The unfinished game to offer: the one in ``path``, or the latest with
+    these players and rules (when given). Journals that cannot be read are told
+    and skipped."""
+    if path is not None:
+        loaded = load(path, io)
+        same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
+        return loaded if same and not loaded.finished and not loaded.empty else None
+    return latest(io, players, rules)
+
+
+def latest(io: TableIO, players: list[str] | None = None, rules: RuleSet | None = None) -> journal_module.Loaded | None:
+    """The latest unfinished game (with these players and rules, when given);
+    journals that cannot be read and damage on the way are told to the table."""
+    search = journal_module.unfinished(players=players or None, rules=rules)
+    for err in search.unreadable:
+        io.tell(journal_error(err))
+    if search.found is not None:
+        tell_damage(search.found, io)
+    return search.found

@@ -1,0 +1,121 @@
+"""What the voice wing says to people, in Spanish, in one place: the audio
+devices, the speech model, the sound room and the voice.
+
+The wing knows nothing of the game, so nothing here is about it; the replies
+(``assistant/replies.py``) word what the table hears of a game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# ------------------------------------------------------------------ devices
+
+NO_DEVICES = "No hay dispositivos de audio."
+MICROPHONE = "micrófono"
+SPEAKER = "parlante"
+DEFAULT = " (por omisión)"
+
+
+def cannot_query_audio(err: object) -> str:
+    return f"No pude consultar el audio: {err}"
+
+
+def no_such_device(spec: str) -> str:
+    return f"No encuentro un dispositivo que se llame «{spec}». Mira la lista con: dudo dispositivos"
+
+
+def cannot_open_microphone(err: object) -> str:
+    return f"No pude abrir el micrófono: {err}"
+
+
+# ------------------------------------------------------------------ the speech model
+
+MISSING_MODEL = (
+    "No hay modelo de voz en español. Para instalarlo (unos 39 MB): dudo modelo descargar\n"
+    "Mientras tanto se puede jugar escribiendo: dudo jugar --texto --jugadores ana,beto"
+)
+PROGRESS = "Modelo de voz"
+CUT_SHORT = "La descarga se cortó; vuelve a intentarlo y seguirá donde quedó."
+NOT_THE_MODEL = "El archivo bajado no es el modelo esperado (la suma de verificación no coincide). Lo borré."
+ODD_PATHS = "El archivo del modelo trae rutas raras; no lo desempaco."
+NOT_A_ZIP = "El archivo bajado no es un zip válido."
+NO_MODEL_IN_ZIP = "El zip no trae un modelo de vosk completo."
+HALF_DOWNLOADED = "Hay una descarga del modelo a medias; «dudo modelo descargar» la termina."
+COMPLETE = "completo"
+INCOMPLETE = "INCOMPLETO o inexistente"
+
+
+def not_a_model(path: Path) -> str:
+    return f"{path} no es un modelo de vosk completo (falta am/, conf/ o graph/)."
+
+
+def server_said(code: int, url: str) -> str:
+    return f"El servidor respondió {code} al bajar el modelo ({url})."
+
+
+def cannot_connect(url: str, detail: object) -> str:
+    return f"No pude conectarme para bajar el modelo ({url}). ¿Hay internet? (detalle: {detail})"
+
+
+def wrong_size(size: int, low: int, high: int) -> str:
+    return f"El archivo del modelo mide {size} bytes; se esperaban entre {low} y {high}."
+
+
+def incomplete(have: int, total: int) -> str:
+    return f"La descarga quedó incompleta ({have} de {total} bytes); vuelve a intentarlo y seguirá donde quedó."
+
+
+def installed(path: Path) -> str:
+    return f"Modelo en español instalado: {path}"
+
+
+def not_installed(path: Path) -> str:
+    return f"No está el modelo en español. Para instalarlo: dudo modelo descargar (quedará en {path})"
+
+
+def chosen_by_environment(path: str, state: str) -> str:
+    return f"DUDO_MODELO apunta a {path} ({state}); ese es el que se usa."
+
+
+# ------------------------------------------------------------------ recognition
+
+NOT_MONO_16 = "La grabación tiene que ser WAV mono de 16 bits (sox entrada.wav -c 1 -b 16 salida.wav)."
+VOSK_RESULT_NOT_OBJECT = "un resultado de vosk es un objeto JSON"
+VOSK_ALTERNATIVES_NOT_LIST = "'alternatives' tiene que ser una lista de objetos"
+VOSK_RESULT_SHAPE = "un resultado de vosk tiene 'text' o 'alternatives'"
+
+
+# ------------------------------------------------------------------ the sound room
+
+ROOM_HAND_PICKED = "micrófono o parlante elegido a mano, fuera del servidor de sonido"
+ROOM_NO_PACTL = "no está pactl (pulseaudio-utils)"
+
+
+def room_unreachable(err: object) -> str:
+    return f"no pude consultar el servidor de sonido ({err})"
+
+
+def room_missing(source: str, sink: str) -> str:
+    return f"no encuentro la entrada «{source}» o la salida «{sink}»"
+
+
+def room_no_canceller(source: str) -> str:
+    return f"la entrada «{source}» no pasa por un cancelador de eco"
+
+
+def room_other_sink(source: str, sink: str) -> str:
+    return f"la entrada «{source}» cancela el eco de otra salida que «{sink}»"
+
+
+def room_cancels(source: str, sink: str) -> str:
+    return f"cancelador de eco: entrada «{source}», salida «{sink}»"
+
+
+# ------------------------------------------------------------------ the voice
+
+NO_ESPEAK = "no hay espeak-ng"
+
+
+def no_such_voice(voice: str) -> str:
+    return f"No existe la voz «{voice}»"

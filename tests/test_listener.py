@@ -1,0 +1,217 @@
+"""The listener's logic on fake audio blocks and a fake clock, in milliseconds.
+
+The recognizer and the speech detector are stand-ins that do what the script
+says: the listener's own rules are what is tested (half duplex drops the
+referee's talk, the pre-roll, barge-in, the echo gate, the end of an
+utterance, the audio kept). The real parts are tested end to end in
+``test_barge.py`` and ``test_voice.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from assistant.voice.heard import Alternative, Heard
+from assistant.voice.listener import (
+    COUPLING_BLOCKS,
+    ECHO_MARGIN,
+    KEEP_SECONDS,
+    LONG_SILENCE,
+    PREROLL_SECONDS,
+    SETTLE_SECONDS,
+    SHORT_SILENCE,
+    AudioTail,
+    EchoGate,
+    Listener,
+)
+from assistant.voice.microphone import Block
+from assistant.voice.vad import MIN_LEVEL
+
+RATE = 16000
+BLOCK = 0.05
+"""Seconds per block, as the microphone gives them."""
+
+
+def block(i: int, value: int = 0) -> Block:
+    """Block number ``i`` of the fake clock: it arrived at ``i * BLOCK`` seconds."""
+    return Block(bytes([value % 256, 0]) * int(RATE * BLOCK), RATE, i * BLOCK)
+
+
+@dataclass
+class FakeRecognizer:
+    sample_rate: int = RATE
+    fed: list[bytes] = field(default_factory=list)
+    resets: int = 0
+    partial_text: str = ""
+    result_at: int | None = None
+    """Return a result on this feed (vosk's own endpointer)."""
+
+    def feed(self, data: bytes) -> Heard | None:
+        self.fed.append(data)
+        if self.result_at is not None and len(self.fed) == self.result_at:
+            return Heard((Alternative("dudo"),))
+        return None
+
+    def partial(self) -> str:
+        return self.partial_text
+
+    def finish(self) -> Heard:
+        return Heard((Alternative(self.partial_text or "tres trenes"),))
+
+    def reset(self) -> None:
+        self.resets += 1
+        self.fed.clear()
+
+
+@dataclass
+class ScriptedDetector:
+    """Speech in the blocks listed in ``voiced``; quiet counted in block lengths after it."""
+
+    voiced: set[int]
+    level_of: dict[int, float] = field(default_factory=dict)
+    gate: float = MIN_LEVEL
+    spoke: bool = False
+    speaking: bool = False
+    quiet: float = 0.0
+    level: float = 0.0
+    started: bool = False
+    gates: list[float] = field(default_factory=list)
+    count: int = 0
+    quiet_blocks: int = 0
+
+    def feed(self, data: bytes) -> None:
+        i = self.count
+        self.count += 1
+        self.gates.append(self.gate)
+        self.level = self.level_of.get(i, 0.0)
+        voiced = i in self.voiced and self.level_of.get(i, 1.0) >= self.gate
+        self.started = voiced and not self.spoke
+        self.speaking = voiced
+        if voiced:
+            self.spoke = True
+            self.quiet_blocks = 0
+        elif self.spoke:
+            self.quiet_blocks += 1
+        self.quiet = self.quiet_blocks * BLOCK
+
+    def reset(self) -> None:
+        self.spoke = self.speaking = False
+        self.quiet, self.quiet_blocks = 0.0, 0
+
+
+def run(listener: Listener, blocks: int) -> list[tuple[int, Heard]]:
+    out = []
+    for i in range(blocks):
+        heard = listener.feed(block(i, i))
+        if heard is not None:
+            out.append((i, heard))
+    return out
+
+
+def test_an_utterance_ends_after_the_long_silence_when_it_is_not_a_whole_call() -> None:
+    rec = FakeRecognizer(partial_text="tres")
+    heard = run(Listener(rec, ScriptedDetector({2, 3, 4}), complete=lambda _text: False), 40)
+    ends = [i for i, _ in heard]
+    assert ends == [4 + round(LONG_SILENCE / BLOCK)]
+
+
+def test_a_whole_call_ends_after_the_short_silence() -> None:
+    rec = FakeRecognizer(partial_text="dudo")
+    heard = run(Listener(rec, ScriptedDetector({2, 3}), complete=lambda text: text == "dudo"), 40)
+    assert [i for i, _ in heard] == [3 + round(SHORT_SILENCE / BLOCK)]
+    assert heard[0][1].text == "dudo"
+
+
+def test_words_without_anybodys_speech_are_dropped() -> None:
+    """vosk returns words from a murmur the detector never took for speech."""
+    rec = FakeRecognizer(result_at=5)
+    assert run(Listener(rec, ScriptedDetector(set())), 20) == []
+
+
+def test_half_duplex_drops_what_arrives_while_the_referee_speaks_and_starts_over() -> None:
+    rec = FakeRecognizer(partial_text="tres trenes")
+    talking = (0.5, 1.0)  # seconds on the fake clock
+
+    def speaking_at(t: float) -> bool:
+        return talking[0] <= t < talking[1]
+
+    detector = ScriptedDetector({25, 26, 27})
+    listener = Listener(rec, detector, speaking_at)
+    heard = run(listener, 60)
+    assert detector.count == 60 - round((talking[1] - talking[0]) / BLOCK)  # never fed while it spoke
+    assert rec.resets >= 1 and len(heard) == 1
+    # what it fed after the talk is only what came after it
+    assert len(rec.fed) <= 60 - 20
+
+
+def test_the_recognizer_starts_over_a_pre_roll_before_the_first_sound() -> None:
+    rec = FakeRecognizer(partial_text="tres trenes")
+    listener = Listener(rec, ScriptedDetector({30, 31, 32}))
+    for i in range(31):
+        listener.feed(block(i, i))
+    # at block 30 speech started: the recognizer was reset and given the pre-roll, then block 30 itself
+    assert rec.resets == 1
+    assert len(rec.fed) == round(PREROLL_SECONDS / BLOCK) + 1
+    assert rec.fed[-1] == block(30, 30).data and rec.fed[0] == block(30 - round(PREROLL_SECONDS / BLOCK), 30 - round(PREROLL_SECONDS / BLOCK)).data
+
+
+def test_barge_in_is_called_once_per_stretch_of_the_referees_talk() -> None:
+    calls: list[float] = []
+    rec = FakeRecognizer(partial_text="dudo")
+    detector = ScriptedDetector({20, 21, 22, 23, 60, 61, 62})
+
+    def speaking_at(t: float) -> bool:
+        return 0.5 <= t < 2.0 or 2.5 <= t < 3.5
+
+    listener = Listener(rec, detector, speaking_at, duplex=True, barge_in=lambda: calls.append(1.0))
+    run(listener, 80)
+    assert len(calls) == 2  # once while it talked over the first stretch, once in the second
+
+
+def test_the_echo_gate_is_the_output_until_the_coupling_is_learned() -> None:
+    gate = EchoGate()
+    assert gate.level(0.0, settling=False) == MIN_LEVEL
+    assert gate.level(0.1, settling=False) == pytest.approx(ECHO_MARGIN * 0.1)  # nothing learned: as loud as the output
+    for _ in range(COUPLING_BLOCKS):
+        gate.learn(0.001, 0.1)  # the canceller leaves 1 % of the output
+    assert gate.level(0.1, settling=False) == pytest.approx(max(MIN_LEVEL, ECHO_MARGIN * 0.01 * 0.1))
+    assert gate.level(0.1, settling=True) == pytest.approx(ECHO_MARGIN * 0.1)  # settling: the output itself again
+    gate.learn(0.5, 0.0001)  # a quiet output teaches nothing
+    assert len(gate.coupling) == COUPLING_BLOCKS
+
+
+def test_while_the_referee_talks_a_player_must_beat_the_gate() -> None:
+    """The listener raises the detector's gate from the output level it was told."""
+    rec = FakeRecognizer()
+    detector = ScriptedDetector(set())
+
+    def speaking_at(t: float) -> bool:
+        return t >= 0.0
+
+    listener = Listener(rec, detector, speaking_at, duplex=True, output_level=lambda _t, _w: 0.2)
+    run(listener, round(SETTLE_SECONDS / BLOCK) + COUPLING_BLOCKS + 5)
+    assert detector.gates[0] == pytest.approx(ECHO_MARGIN * 0.2)  # settling: the output itself
+    assert detector.gates[-1] == MIN_LEVEL or detector.gates[-1] < detector.gates[0]  # learned: far less
+
+
+def test_kept_audio_is_bounded_and_belongs_to_the_utterance() -> None:
+    rec = FakeRecognizer(partial_text="tres")
+    length = round(KEEP_SECONDS / BLOCK) + 40
+    voiced = set(range(5, length - 20))
+    listener = Listener(rec, ScriptedDetector(voiced), keep_audio=True)
+    heard = run(listener, length)
+    assert len(heard) == 1
+    audio = heard[0][1].audio
+    assert audio is not None and len(audio) <= KEEP_SECONDS * RATE * 2 + len(block(0).data)
+
+
+def test_the_audio_tail_keeps_only_its_limit() -> None:
+    tail = AudioTail(limit=10)
+    for chunk in (b"aaaa", b"bbbb", b"cccc", b"dddd"):
+        tail.append(chunk)
+    assert tail.joined() == b"ccccdddd" and tail.size == 8
+    twin = tail.copy()
+    tail.clear()
+    assert twin.joined() == b"ccccdddd" and tail.size == 0
