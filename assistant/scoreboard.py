@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from assistant import replies
 from assistant.changes import Answered, Change, Observer, Played
-from assistant.rules import Game, picture
+from assistant.rules import Game
 from assistant.rules import events as ev
 
 log = logging.getLogger("dudo")
@@ -116,7 +116,7 @@ class Scoreboard(Observer):
     def _update(self, game: Game) -> None:
         view = _view(game, self._rounds, self._said, self.night)
         with self._changed:
-            self._estado = picture(game)
+            self._estado = game.picture()
             self._view = view
             self._version += 1
             self._changed.notify_all()
@@ -153,10 +153,10 @@ def _rounds_of(game: Game) -> list[dict[str, Any]]:
 
 
 def _view(game: Game, rounds: list[dict[str, Any]], said: str, night: list[dict[str, Any]]) -> dict[str, Any]:
-    """Everything the page shows, as plain data: the game's picture (``rules.picture``)
+    """Everything the page shows, as plain data: the game's picture (``Game.picture``)
     laid out for the page, and the words from ``replies``."""
     rules = game.rules
-    shown = picture(game, detail=True)
+    shown = game.picture(detail=True)
     seats = []
     for seat in shown["jugadores"]:
         entry: dict[str, Any] = {
@@ -171,7 +171,7 @@ def _view(game: Game, rounds: list[dict[str, Any]], said: str, night: list[dict[
         bid = {"texto": replies.say(game, game.bid), "cantidad": game.bid.quantity,
                "pinta": "estas" if game.bid.face == 0 else game.bid.face, "jugador": game.bidder}
     return {
-        "estado": picture(game),
+        "estado": game.picture(),
         "reglas": rules.name,
         "unidad": rules.scoring,
         "limite": rules.loss_limit,

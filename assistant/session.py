@@ -18,7 +18,7 @@ from assistant import messages, replies
 from assistant.changes import Answered
 from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
-from assistant.rules import Game, picture
+from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import Command, CountCommand, Unknown
 from assistant.voice.heard import Heard, from_vosk
@@ -193,7 +193,7 @@ def simulate(
         if trace is not None:
             step["estado"] = trace(game)
         steps.append(step)
-    return {"pasos": steps, "estado": picture(game)}
+    return {"pasos": steps, "estado": game.picture()}
 
 
 class TableIO:

@@ -107,3 +107,67 @@ def test_the_engine_holds_no_spanish_sentence() -> None:
     for name, path in MODULES.items():
         if name.startswith("assistant.rules"):
             assert spanish_sentences(path.read_text("utf-8")) == [], name
+
+
+# ---------------------------------------------------------------- the floors of the house
+
+FLOORS = [
+    {"assistant.rules", "assistant.speech", "assistant.voice", "assistant.words", "assistant.messages", "assistant.problems", "assistant.cli_es"},
+    {"assistant.changes"},
+    {"assistant.replies"},
+    {"assistant.referee", "assistant.journal", "assistant.heardlog", "assistant.scoreboard", "assistant.fieldkit"},
+    {"assistant.session"},
+    {"assistant.voice_io", "assistant.config", "assistant.night"},
+    {"assistant.cli", "assistant.__main__"},
+]
+"""From the ground up: the three wings and the leaves that only hold words; what
+is published of a step; how it is said; who keeps and shows the game; one
+utterance; the evening; the command line."""
+
+
+def floor(module: str) -> int:
+    for level, names in enumerate(FLOORS):
+        if any(module == n or module.startswith(n + ".") for n in names):
+            return level
+    raise AssertionError(f"{module} is on no floor: add it to FLOORS")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n != "assistant"))
+def test_no_module_imports_one_above_it(name: str) -> None:
+    above = {m for m in imports(MODULES[name]) if m != "assistant" and floor(m) > floor(name)}
+    assert not above, f"{name} (floor {floor(name)}) imports {above}"
+
+
+def test_no_import_cycle() -> None:
+    graph = {name: {m for m in imports(path) if m not in (name, "assistant")} for name, path in MODULES.items()}
+
+    def visit(name: str, path: list[str]) -> None:
+        if name in path:
+            raise AssertionError("cycle: " + " -> ".join([*path[path.index(name):], name]))
+        for dep in graph.get(name, ()):
+            if not (dep == name or name.startswith(dep + ".")):  # a package's __init__ re-exports its own modules
+                visit(dep, [*path, name])
+
+    for name in graph:
+        visit(name, [])
+
+
+def test_the_evening_has_a_room_and_the_screen_does_not_import_the_loop() -> None:
+    assert "assistant.night" in MODULES
+    assert "assistant.session" not in imports(MODULES["assistant.scoreboard"])
+    assert len(MODULES["assistant.cli"].read_text("utf-8").splitlines()) <= 550
+
+
+ROOMS_FOR_SPANISH = ("replies.py", "words.py", "cli")
+"""Where sentences for people live, besides any ``messages*.py``."""
+
+
+def test_spanish_for_people_lives_in_the_rooms_made_for_it() -> None:
+    """String literals of three words or more that read as Spanish, docstrings aside,
+    outside replies.py, words.py, the messages modules and the command line."""
+    found = []
+    for name, path in MODULES.items():
+        if path.name.startswith(ROOMS_FOR_SPANISH) or path.name.startswith("messages"):
+            continue
+        found += [(name, s) for s in spanish_sentences(path.read_text("utf-8")) if len(s.split()) >= 3]
+    assert len(found) <= 5, found

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from assistant import replies
-from assistant.rules import Game, load_rules, picture
+from assistant.rules import Game, load_rules
 from assistant.session import script_lines, simulate
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -38,9 +38,9 @@ def header(path: Path) -> tuple[str, list[str]]:
 
 
 def line(game: Game) -> str:
-    """The table in one line, drawn from its public picture (``rules.picture``):
+    """The table in one line, drawn from its public picture (``Game.picture``):
     round, phase, mode, turn and way, bid, what is being counted, each seat's score."""
-    shown = picture(game, detail=True)
+    shown = game.picture(detail=True)
     parts = [f"ronda {shown['ronda']}", shown["fase"]]
     if shown["modo"] != "normal":
         parts.append(shown["modo"])

@@ -35,7 +35,6 @@ from assistant.rules.errors import IllegalAction, MalformedBid, RulesError, Rule
 from assistant.rules.events import Event, event_from_json, event_to_json
 from assistant.rules.game import Game, Pending
 from assistant.rules.hands import count_face, hand_kinds, valid_pass
-from assistant.rules.picture import picture
 from assistant.rules.refusals import Reason
 from assistant.rules.ruleset import DEFAULT_PRESET, PRESETS, RuleSet, load_rules, preset, with_overrides
 
@@ -73,7 +72,6 @@ __all__ = [
     "event_to_json",
     "hand_kinds",
     "load_rules",
-    "picture",
     "preset",
     "valid_pass",
     "with_overrides",

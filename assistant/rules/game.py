@@ -60,7 +60,6 @@ from assistant.rules.events import (
     StarterNamed,
 )
 from assistant.rules.hands import HAND_SIZE, count_face, valid_pass
-from assistant.rules.picture import picture
 from assistant.rules.ruleset import RuleSet
 
 Phase = Literal["inicio", "apuestas", "cuenta", "juicio", "fin"]
@@ -948,13 +947,48 @@ class Game:
         twin._marks = list(self._marks)  # marks are never changed in place
         return twin
 
+    # The game's public picture: what a table can know of it, as plain data. One
+    # picture for everything that shows a game: ``dudo simular --json`` and the
+    # scoreboard's ``GET /estado`` give it as it is; the scoreboard's page, the
+    # golden playthroughs and ``snapshot`` are drawn from its detailed form.
+    def picture(self, detail: bool = False) -> dict[str, Any]:
+        """The game as the table sees it, in the shape ``dudo simular --json`` promises:
+        ``turno`` is whose bid it is (None once the cachos are lifted), ``ganador`` the
+        winner when there is exactly one.
+
+        ``detail`` adds what a screen or a trace also shows: ``fase``, ``sentido``,
+        who ``parte``, the call being counted (``contando``), every winner
+        (``ganadores``) and each seat's banked dice (``a_favor``)."""
+        shown: dict[str, Any] = {
+            "reglas": self.rules.name,
+            "jugadores": [
+                {"nombre": s.name, "dados": s.dice, "palos": s.palos, "eliminado": s.out, **({"a_favor": s.banked} if detail else {})}
+                for s in self.seats.values()
+            ],
+            "turno": self.turn if self.phase == "apuestas" else None,
+            "apuesta": None if self.bid is None else {**self.bid.to_json(), "jugador": self.bidder},
+            "modo": self.mode,
+            "ganador": self.winners[0] if len(self.winners) == 1 else None,
+            "ronda": self.round_number,
+        }
+        if detail:
+            pending = self.pending
+            shown |= {
+                "fase": self.phase,
+                "sentido": DIRECTION_NAMES[self.direction],
+                "parte": self.starter,
+                "contando": None if pending is None else pending.call,
+                "ganadores": list(self.winners),
+            }
+        return shown
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data, for the engine's own checks: equal
-        snapshots mean equal games. The public picture (``rules.picture``) plus the
+        snapshots mean equal games. The detailed picture (``picture``) plus the
         round's bookkeeping a table never sees."""
         r = self.r
         return {
-            **picture(self, detail=True),
+            **self.picture(detail=True),
             "turno_interno": self.turn,
             "apuestas_ronda": r.bids,
             "falsa": r.falsa,

@@ -1,0 +1,43 @@
+"""Marks every test by the real parts it uses, so the fast loop never misses one:
+
+- ``audio``: a PulseAudio room (the ``pulse`` or ``echo_room`` fixtures) or espeak-ng audio;
+- ``vosk``: a real vosk model (the Korean stand-in, or the Spanish one);
+- ``slow``: the whole program in another process (``dudo`` run as a command,
+  killed mid-game, a wheel built), a real browser, or a whole corpus or
+  grammar measured.
+
+    .venv/bin/pytest -m "not audio and not vosk and not slow"   # the developer's fast loop
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+AUDIO_FIXTURES = {"pulse", "echo_room"}
+VOSK_FIXTURES = {"ko_recognizer"}
+SLOW_FIXTURES = {"browser", "grammar_parsed", "data_dir"}
+AUDIO_CALLS = ("synth(", "espeak", "paplay", "record_room(")
+VOSK_CALLS = ("korean_model(", "VoskRecognizer(")
+SLOW_CALLS = ("dudo(", "subprocess", "Popen", "measure(", "build_wheel", "run_installer(")
+SLOW_MODULES = {"test_crash", "test_wheel"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        function = getattr(item, "function", None)
+        if function is None:
+            continue  # a doctest: fast, with no real parts
+        try:
+            source = inspect.getsource(function)
+        except (OSError, TypeError):
+            source = ""
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & AUDIO_FIXTURES or any(call in source for call in AUDIO_CALLS):
+            item.add_marker(pytest.mark.audio)
+        if fixtures & VOSK_FIXTURES or any(call in source for call in VOSK_CALLS):
+            item.add_marker(pytest.mark.vosk)
+        module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) else ""
+        if fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
+            item.add_marker(pytest.mark.slow)
