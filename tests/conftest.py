@@ -38,6 +38,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.audio)
         if fixtures & VOSK_FIXTURES or any(call in source for call in VOSK_CALLS):
             item.add_marker(pytest.mark.vosk)
-        module = item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) else ""
+        module = item.path.stem
         if fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
             item.add_marker(pytest.mark.slow)
