@@ -305,7 +305,7 @@ def _io(table: TableConfig) -> TableIO:
     from assistant.voice_io import VoiceIO
 
     try:
-        return VoiceIO(model_path, table.microphone, table.voice, table.rate, list(table.players), table.speaker, keep_audio=table.record_audio)
+        return VoiceIO(model_path, table)
     except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
         log.exception("voice unavailable")
         print(messages.audio_failed(err), file=sys.stderr)

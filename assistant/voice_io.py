@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from assistant import messages, replies
+from assistant.config import TableConfig
 from assistant.problems import SetupError
 from assistant.session import TableIO
 from assistant.speech import grammar
@@ -28,24 +29,23 @@ GOODBYE_SECONDS = 15.0
 
 
 class VoiceIO(TableIO):
-    def __init__(
-        self, model: Path, mic: str | None, voice: str | None, rate: int, players: list[str], speaker: str | None = None,
-        keep_audio: bool = False,
-    ) -> None:
+    """The microphone, the recognizer with the table's grammar, and the voice, as ``table`` names them."""
+
+    def __init__(self, model: Path, table: TableConfig) -> None:
         super().__init__()
         self.voice = True
-        self.keep_audio = keep_audio
+        self.keep_audio = table.record_audio
         try:
-            self.microphone = Microphone(pick_device(mic), report=self._microphone)
+            self.microphone = Microphone(pick_device(table.microphone), report=self._microphone)
         except MicrophoneError as err:
             raise SetupError(str(err)) from err
-        output = pick_device(speaker, "output")
-        self.speaker = Speaker(voice, rate, device=output, fallback_print=lambda text: None)
+        output = pick_device(table.speaker, "output")
+        self.speaker = Speaker(table.voice, table.rate, device=output, fallback_print=lambda text: None)
         room = sound_room(device_name(self.microphone.device), device_name(output))
         self.duplex = room.duplex
-        self.players = list(players)
+        self.players = list(table.players)
         self.recognizer = VoskRecognizer(
-            model, grammar.phrases(players=players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
+            model, grammar.phrases(players=self.players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
         )
         self.note(messages.listening(self.microphone.rate, self.speaker.voice_id, len(self.recognizer.phrases)))
         if not self.recognizer.phrases:
