@@ -140,17 +140,22 @@ def simular(
     jugadores: Players = None,
     reglas: Rules = DEFAULT_PRESET,
     como_json: Annotated[bool, typer.Option("--json", help="Imprime un objeto JSON con cada paso y el estado final.")] = False,
+    sin_registro: Annotated[bool, typer.Option(
+        "--sin-registro", help="No guardar la partida simulada (por omisión queda en la carpeta de datos y cuenta en las estadísticas).")] = False,
 ) -> None:
-    """Juega un guion de principio a fin, sin micrófono ni registro.
+    """Juega un guion de principio a fin, sin micrófono.
+
+    La partida queda guardada como simulada: cuenta en «dudo estadisticas» y
+    nunca se ofrece para seguirla en una mesa.
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
-    from assistant.night import new_game, rules_for
-    from assistant.session import script_lines, simulate
+    from assistant.night import new_game, rules_for, simulated
+    from assistant.session import script_lines
 
     _readable(guion)
     game = new_game(rules_for(reglas), _players(jugadores))
-    result = simulate(game, script_lines(guion), say=None if como_json else print)
+    result = simulated(game, script_lines(guion), say=None if como_json else print, keep=not sin_registro)
     if como_json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
 
@@ -270,16 +275,32 @@ def historial() -> None:
 
     Ejemplo: dudo historial
     """
-    from assistant import journal as journal_module
-    from assistant import replies
+    from assistant import report
 
-    games = journal_module.finished_games()
-    if not games:
-        print(replies.no_history())
-        return
-    for g in games:
-        started = g.started.astimezone().strftime("%Y-%m-%d %H:%M") if g.started is not None else "—"
-        print(replies.history_line(started, g.players, g.rules, g.winners, g.rounds, g.lost_most, g.scoring))
+    report.print_history()
+
+
+@app.command()
+def estadisticas(
+    desde: Annotated[Optional[str], typer.Option("--desde", help="Desde esta noche o momento: 2026-11-20, o 2026-11-20T21:00.")] = None,
+    hasta: Annotated[Optional[str], typer.Option("--hasta", help="Hasta esta noche (incluida) o momento.")] = None,
+    jugador: Annotated[Optional[str], typer.Option("--jugador", help="Solo las cifras de este jugador.")] = None,
+    noche: Annotated[bool, typer.Option("--noche", help="Solo esta noche (de 6 de la mañana a 6 de la mañana).")] = False,
+    como_json: Annotated[bool, typer.Option("--json", help="Imprime las cifras como JSON.")] = False,
+) -> None:
+    """Quién duda mejor, quién blufea, quién gana: las cifras de cada jugador, sacadas de las partidas guardadas.
+
+    Una noche va de 6 de la mañana a 6 de la mañana: una fecha sola en --desde o --hasta es esa noche entera.
+
+    Ejemplo: dudo estadisticas --desde 2026-11-01 --hasta 2026-11-30 --jugador beto --json
+    """
+    from assistant import report
+
+    try:
+        period = report.period(desde, hasta, jugador, noche)
+    except ValueError as err:
+        raise UserError(messages.bad_moment(str(err))) from err
+    report.print_figures(period, como_json)
 
 
 # ------------------------------------------------------------------ input and output at the table

@@ -65,6 +65,16 @@ def games_dir(base: Path | None = None) -> Path:
     return (base or default_dir()) / "partidas"
 
 
+def simulated_path(base: Path | None = None) -> Path:
+    """Where ``dudo simular`` keeps its game: beside the table's, under another
+    name, so it counts in the statistics and is never offered for resuming."""
+    return games_dir(base) / f"simulada-{_stamp()}.jsonl"
+
+
+def _stamp() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+
+
 def _cause(err: OSError) -> StorageCause:
     if err.errno in (errno.ENOSPC, errno.EDQUOT):
         return "lleno"
@@ -117,8 +127,7 @@ class Journal(Observer):
     @classmethod
     def create(cls, rules: RuleSet, players: tuple[str, ...], path: Path | None = None) -> Journal:
         if path is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-            path = games_dir() / f"partida-{stamp}.jsonl"
+            path = games_dir() / f"partida-{_stamp()}.jsonl"
         if path.exists():  # a new game never writes over another's journal
             raise FileExistsError(path)
         journal = cls(path)

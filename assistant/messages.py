@@ -71,6 +71,27 @@ def audio_failed(err: object) -> str:
     return f"[No pude abrir el audio ({err}); se juega escribiendo.]"
 
 
+def bad_moment(text: str) -> str:
+    return f"No entiendo la fecha «{text}»: usa 2026-11-20 (esa noche) o 2026-11-20T21:00."
+
+
+# ------------------------------------------------------------------ statistics, in the terminal
+
+NO_GAMES = "No hay partidas en ese período."
+STATS_TITLE = "Cifras de {games} {word}{span}"
+STATS_COLUMNS = ("Jugador", "Partidas\nganadas", "Rondas\nperdidas", "Dudas\nbien", "Calzos\nbien", "Pasos\npillados",
+                 "Apuestas\naguantadas", "Mayor\naguantada")
+STATS_CAPTION = "«2 de 5»: dos de cinco. Apuestas aguantadas: de las que le dudaron (un farol que nadie dudó no se ve)."
+OF = "{right} de {tried}"
+LOSSES_TITLE = "Cómo se perdieron las rondas"
+LOSS_COLUMNS = ("Jugador", "Apuesta\ncorta", "Duda\nerrada", "Calzo\nerrado", "Paso\npillado", "Picado\npillado", "Mato", "Castigo")
+
+
+def stats_title(games: int, since: str | None, until: str | None) -> str:
+    span = (f" desde {since}" if since else "") + (f" hasta {until}" if until else "")
+    return STATS_TITLE.format(games=games, word="partida" if games == 1 else "partidas", span=span)
+
+
 # ------------------------------------------------------------------ notes for the terminal
 
 

@@ -14,9 +14,10 @@ unfinished game offered again, or a new one.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant import journal as journal_module
 from assistant import messages, replies
@@ -25,8 +26,9 @@ from assistant.config import TableConfig
 from assistant.problems import SetupError
 from assistant.referee import EndNight, NewGame, Referee
 from assistant.rules import DEFAULT_PRESET, Game, RulesError, RuleSet, load_rules
-from assistant.session import Session, TableIO
+from assistant.session import Session, TableIO, simulate
 from assistant.speech import Parser
+from assistant.voice.heard import Heard
 
 if TYPE_CHECKING:
     from assistant.scoreboard import Scoreboard
@@ -161,6 +163,17 @@ def rules_for(spec: str | None) -> RuleSet:
         return load_rules(spec or DEFAULT_PRESET)
     except RulesError as err:
         raise SetupError(replies.refusal(err.reason)) from err
+
+
+def simulated(game: Game, lines: Iterable[Heard], say: Callable[[str], None] | None, keep: bool) -> dict[str, Any]:
+    """``dudo simular``: play a script; with ``keep``, its journal stays among the
+    games (named ``simulada-…``: it counts in the figures, never offered to resume)."""
+    record = journal_module.Journal.create(game.rules, game.players, journal_module.simulated_path()) if keep else None
+    try:
+        return simulate(game, lines, say=say, observers=[record] if record else [])
+    finally:
+        if record is not None:
+            record.close()
 
 
 def new_game(rules: RuleSet, players: list[str] | tuple[str, ...]) -> Game:

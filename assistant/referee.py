@@ -40,7 +40,9 @@ from assistant.rules import (
     Verdict,
 )
 from assistant.rules.events import Counted, Eliminated, GameOver
+from assistant.rules.figures import Totals
 from assistant.speech.commands import (
+    NIGHT_QUERIES,
     BidCommand,
     CallCommand,
     Command,
@@ -98,9 +100,14 @@ log = logging.getLogger("dudo")
 
 
 class Referee:
-    def __init__(self, game: Game, observers: Iterable[Observer] = (), collecting: Collecting | None = None) -> None:
+    def __init__(
+        self, game: Game, observers: Iterable[Observer] = (), collecting: Collecting | None = None,
+        night: Callable[[], Totals] | None = None,
+    ) -> None:
         self.table = Table(game, collecting or Collecting())
         self.observers = list(observers)
+        self.night = night or _tonight
+        """The night's figures, for «¿quién va ganando la noche?» (the evening's; by default tonight's journals)."""
         self.awaiting: Callable[[], Reply] | None = None
         """A destructive step waiting for "sí"."""
         self.notices: list[Notice] = []
@@ -141,6 +148,8 @@ class Referee:
         does not change and no observer hears of it."""
         if isinstance(command, SimpleCommand) and command.action in ("si", "no") and self.awaiting is not None:
             return True
+        if isinstance(command, QueryCommand):
+            return True  # a question is always answered (the night's figures are not computed to know it)
         trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
         return trial.handle(command).accepted
 
@@ -401,6 +410,9 @@ class Referee:
 
     def _query(self, command: QueryCommand) -> Reply:
         game = self.game
+        if command.what in NIGHT_QUERIES:
+            whole, short = replies.night_answer(command.what, self.night(), command.player)
+            return Reply(whole, True, short=short)
         text = {
             "dados": replies.dice_in_play,
             "marcador": replies.score,
@@ -426,3 +438,9 @@ class Referee:
         if command.hint == "falta_cantidad" and command.face is not None:
             return Reply(replies.missing_quantity(self.game, command.face), False)
         return Reply(replies.not_understood(), False)
+
+
+def _tonight() -> Totals:
+    from assistant import stats
+
+    return stats.night()

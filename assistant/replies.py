@@ -15,6 +15,7 @@ from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
 from assistant.rules import events as ev
 from assistant.rules import refusals as no
 from assistant.rules.actions import Call, Count, Hands, Oblige, Raise, Revive, ShownHand, Start, Verdict
+from assistant.rules.figures import Totals
 
 # ---------------------------------------------------------------- helpers
 
@@ -1051,3 +1052,177 @@ def good_night(game: Game) -> str:
     if game.over or not game.history:
         return "¡Buenas noches! Gracias por jugar."
     return "Terminamos. La partida queda guardada: para seguirla otro día, «dudo reanudar»."
+
+
+# ---------------------------------------------------------------- the night's figures
+
+
+def bid_words(bid: Bid) -> str:
+    """A bid in words with the common face names: "siete trenes"."""
+    return names.quantity(bid.quantity, bid.face, False)
+
+
+def bid_figures(bid: Bid) -> str:
+    """A bid with its quantity in figures, for a table: "3 trenes", "1 as"."""
+    return f"{bid.quantity} {names.face_name(bid.face, bid.quantity != 1)}"
+
+
+def _times(n: int, one: str, many: str, feminine: bool = True) -> str:
+    """"una partida", "tres partidas", "ninguna"."""
+    if n == 0:
+        return "ninguna" if feminine else "ninguno"
+    return f"{names.number(n, feminine)} {one if n == 1 else many}"
+
+
+def _una(n: int) -> str:
+    """A feminine number standing alone: "una", "dos", "ninguna"."""
+    return "ninguna" if n == 0 else names.number(n, True, before_noun=False)
+
+
+def _uno(n: int) -> str:
+    """A masculine number standing alone: "uno", "dos", "ninguno"."""
+    return "ninguno" if n == 0 else names.number(n, False, before_noun=False)
+
+
+def night_answer(what: str, totals: Totals, player: str | None = None) -> tuple[str, str]:
+    """The answer to a question about the night's figures: (whole, short). The
+    short one (``--hablar poco``) is two sentences at most."""
+    if not totals.players:
+        return NO_NIGHT_YET, NO_NIGHT_YET
+    if what == "jugador":
+        return player_figures(totals, player or "")
+    if what == "dudas":
+        return best_at(totals, "dudas", "dudas_acertadas")
+    if what == "calzos":
+        return best_at(totals, "calzos", "calzos_acertados")
+    if what == "apuestas":
+        return best_bluffer(totals)
+    standing_whole, standing_short = night_standing(totals)
+    if what == "noche":
+        return standing_whole, standing_short
+    doubts_whole, doubts_short = best_at(totals, "dudas", "dudas_acertadas")
+    bluff_whole, _ = best_bluffer(totals)
+    return f"{standing_whole} {doubts_whole} {bluff_whole}", f"{standing_short} {doubts_short}"
+
+
+NO_NIGHT_YET = "Esta noche todavía no hay jugadas guardadas: parece que recién empezamos."
+
+
+def night_standing(totals: Totals) -> tuple[str, str]:
+    """Who wins the night: games won, then fewer rounds lost."""
+    players = totals.players
+    finished = max((f["terminadas"] for f in players.values()), default=0)
+    order = sorted(players, key=lambda p: (-players[p]["ganadas"], players[p]["rondas_perdidas"]))
+    if finished == 0:
+        fewest = players[order[0]]["rondas_perdidas"]
+        best = [p for p in order if players[p]["rondas_perdidas"] == fewest]
+        if fewest == 0:
+            lost = "no ha perdido ninguna ronda" if len(best) == 1 else "no han perdido ninguna ronda"
+        else:
+            lost = f"{'ha' if len(best) == 1 else 'han'} perdido {'solo ' if fewest == 1 else ''}{_times(fewest, 'ronda', 'rondas')}"
+        who = f"{'Va' if len(best) == 1 else 'Van'} mejor {names.join_and(best)}"
+        return (f"Todavía no termina ninguna partida esta noche. {who}: {lost}.",
+                f"Todavía no termina ninguna partida; {who[0].lower()}{who[1:]}: {lost}.")
+    wins = [f"{p} {_una(players[p]['ganadas'])}" for p in order]
+    top = [p for p in order if players[p]["ganadas"] == players[order[0]]["ganadas"]]
+    games = _times(totals.games, "partida", "partidas")
+    if len(top) > 1:
+        verdict = f"Van empatados {names.join_and(top)}, con {_times(players[top[0]]['ganadas'], 'partida', 'partidas')} cada uno."
+        short = verdict
+    else:
+        won = players[top[0]]["ganadas"]
+        verdict = f"Va ganando {top[0]}."
+        short = f"Va ganando {top[0]}, con {names.number(won, True)} de {names.number(totals.games, True)}."
+    return f"Esta noche van {games}. Ganadas: {names.join_and(wins)}. {verdict}", short
+
+
+def player_figures(totals: Totals, player: str) -> tuple[str, str]:
+    f = totals.players.get(player)
+    if f is None or not f["partidas"]:
+        text = f"{capital(player)} no ha jugado esta noche."
+        return text, text
+    how = [(n, label) for label, n in (
+        ("por apostar de más", f.lost["apuesta"]), ("por dudar mal", f.lost["duda"]), ("por calzar mal", f.lost["calzo"]),
+        ("con un paso pillado", f.lost["paso"]), ("con un picado pillado", f.lost["picado"]), ("matando o muerto", f.lost["mato"]),
+        ("por castigo", f.lost["castigo"])) if n]
+    played = _times(f["partidas"], "partida", "partidas")
+    won = f"ganó {_una(f['ganadas'])}" if f["ganadas"] else "no ganó ninguna"
+    head = f"{capital(player)} jugó {played} y {won}"
+    rounds = f"perdió {_times(f['rondas_perdidas'], 'ronda', 'rondas')}" if f["rondas_perdidas"] else "no perdió ninguna ronda"
+    detail = f": {names.join_and([f'{_una(n)} {label}' for n, label in how])}" if how else ""
+    parts = [f"{head}; {rounds}{detail}."]
+    if f["dudas"]:
+        parts.append(f"Dudó {_times(f['dudas'], 'vez', 'veces')} y {_right(f['dudas'], f['dudas_acertadas'], 'le achuntó', True)}.")
+    if f["calzos"]:
+        parts.append(f"Calzó {_times(f['calzos'], 'vez', 'veces')} y {_right(f['calzos'], f['calzos_acertados'], 'acertó', False)}.")
+    if f["pasos"]:
+        caught = f"lo pillaron {_times(f['pasos_pillados'], 'vez', 'veces')}" if f["pasos_pillados"] else "nunca lo pillaron"
+        parts.append(f"Pasó {_times(f['pasos'], 'vez', 'veces')} y {caught}.")
+    if f.biggest is not None:
+        parts.append(f"Su mejor farol aguantado: {bid_words(f.biggest)}.")
+    short = f"{head} y {rounds}."
+    return " ".join(parts), short
+
+
+def _right(tried: int, right: int, verb: str, feminine: bool) -> str:
+    """"le achuntó a dos", "le achuntó a todas", "no le achuntó"."""
+    if right == 0:
+        return f"no {verb}" if tried == 1 else f"no {verb} {'a ' if verb.startswith('le ') else ''}{'ninguna' if feminine else 'ninguno'}"
+    if right == tried and tried > 1:
+        return f"{verb} {'a ' if verb.startswith('le ') else ''}{'todas' if feminine else 'todos'}"
+    if right == tried:
+        return verb
+    count = _una(right) if feminine else _uno(right)
+    return f"{verb} {'a ' if verb.startswith('le ') else ''}{count}"
+
+
+def best_at(totals: Totals, tried: str, right: str) -> tuple[str, str]:
+    """Who is best at doubting (or calzar): the most right, then the best share."""
+    doubting = tried == "dudas"
+    players = {p: f for p, f in totals.players.items() if f[tried]}
+    if not players:
+        text = f"Nadie ha {'dudado' if doubting else 'calzado'} todavía esta noche."
+        return text, text
+    ranked = sorted(players, key=lambda p: (-players[p][right], -players[p][right] / players[p][tried]))
+    verb = "le achuntó" if doubting else "acertó"
+
+    def record(p: str) -> str:
+        f = players[p]
+        if not f[right]:
+            return f"{'dudó' if doubting else 'calzó'} {_times(f[tried], 'vez', 'veces')} sin {'achuntarle' if doubting else 'acertar'}"
+        count = _una(f[right]) if doubting else _uno(f[right])
+        return f"{verb} {'a ' if doubting else ''}{count} de {_una(f[tried]) if doubting else _uno(f[tried])}"
+
+    if players[ranked[0]][right] == 0:
+        did = "dudó" if doubting else "calzó"
+        tries = names.join_and([f"{p} {did} {_times(players[p][tried], 'vez', 'veces')}" for p in ranked])
+        text = (f"Nadie le ha achuntado a una duda todavía: {tries}." if doubting
+                else f"Nadie ha acertado un calzo todavía: {tries}.")
+        return text, text
+    line = f"{'Duda' if doubting else 'Calza'} mejor {ranked[0]}: {record(ranked[0])}."
+    if len(ranked) == 1:
+        return line, line
+    return f"{line} Le sigue {ranked[1]}: {record(ranked[1])}.", line
+
+
+def best_bluffer(totals: Totals) -> tuple[str, str]:
+    """Whose doubted bids held most (a bluff nobody doubted is never seen)."""
+    players = {p: f for p, f in totals.players.items() if f["apuestas_dudadas"]}
+    if not players:
+        text = "Todavía nadie ha tenido una apuesta dudada esta noche."
+        return text, text
+    best = max(players, key=lambda p: (players[p]["apuestas_aguantadas"], -players[p]["apuestas_dudadas"]))
+    f = players[best]
+    held = f["apuestas_aguantadas"]
+    if held == 0:
+        text = "Ninguna apuesta dudada ha aguantado todavía esta noche: nadie se ha salido con un farol."
+        return text, text
+    doubted = f["apuestas_dudadas"]
+    if doubted == 1:
+        story = "le dudaron una apuesta y aguantó"
+    else:
+        kept = "aguantaron todas" if held == doubted else "aguantó una" if held == 1 else f"aguantaron {_una(held)}"
+        story = f"le dudaron {_times(doubted, 'apuesta', 'apuestas')} y {kept}"
+    line = f"Blufea mejor {best}: {story}."
+    whole = line + (f" La más grande que aguantó: {bid_words(f.biggest)}." if f.biggest is not None else "")
+    return whole, line

@@ -3,14 +3,17 @@
 The web stack is the standard library's threaded ``http.server``: nothing to
 install on a Pi, a thread per open page (ten phones are ten idle threads),
 server-sent events for live updates (the browser's ``EventSource`` reconnects by
-itself). Three paths, all GET: ``/`` (the page, every asset inline, no
+itself). Four paths, all GET: ``/`` (the page, every asset inline, no
 internet needed), ``/estado`` (the state as ``dudo simular --json`` gives it),
-``/eventos`` (the whole view after every accepted step). Any other path is 404,
-any other method on these paths 405: nothing can change the game over HTTP.
+``/noche`` (tonight's figures, as ``dudo estadisticas --json`` gives them),
+``/eventos`` (the whole view after every accepted step, tonight's figures
+with it). Any other path is 404, any other method on these paths 405: nothing
+can change the game over HTTP.
 
 It is an observer of the referee: ``observe`` only stores the new view and
-wakes the waiting pages, so the referee never waits for a browser; a failing
-server leaves the game as it was.
+wakes the waiting pages, so the referee never waits for a browser (tonight's
+figures are read from the journals by the server's threads, once per step);
+a failing server leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
@@ -49,8 +52,14 @@ def parse_address(text: str) -> tuple[str, int]:
 class Scoreboard(Observer):
     """Serves the page and keeps the view up to date: an observer of the table."""
 
-    def __init__(self, host: str, port: int, night: Iterable[dict[str, Any]] = ()) -> None:
+    def __init__(
+        self, host: str, port: int, night: Iterable[dict[str, Any]] = (), figures: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
         self._changed = threading.Condition()
+        self.figures = figures or _tonight
+        """Tonight's figures (``GET /noche``), read when a page asks for them."""
+        self._figures_cache: tuple[int, dict[str, Any]] | None = None
+        self._figures_lock = threading.Lock()
         self._version = 0
         self._view: dict[str, Any] = {}
         self._estado: dict[str, Any] = {}
@@ -127,6 +136,18 @@ class Scoreboard(Observer):
         with self._changed:
             return self._estado
 
+    def night_figures(self) -> dict[str, Any]:
+        """Tonight's figures as of the current step, read once per step (by whichever page asks first)."""
+        with self._figures_lock:
+            version = self._version
+            if self._figures_cache is None or self._figures_cache[0] != version:
+                try:
+                    self._figures_cache = (version, self.figures())
+                except Exception:  # the screen never stops on a journal it cannot read
+                    log.exception("night figures")
+                    self._figures_cache = (version, {"partidas": 0, "jugadores": {}})
+            return self._figures_cache[1]
+
     def wait_newer(self, seen: int, timeout: float) -> tuple[int, dict[str, Any] | None]:
         """The view once it is newer than version ``seen`` (None after ``timeout``)."""
         with self._changed:
@@ -201,7 +222,7 @@ class _Handler(BaseHTTPRequestHandler):
     board: Scoreboard
     server_version = "dudo"
     sys_version = ""
-    PATHS = ("/", "/estado", "/eventos")
+    PATHS = ("/", "/estado", "/noche", "/eventos")
 
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("pantalla: " + format, *args)
@@ -234,6 +255,9 @@ class _Handler(BaseHTTPRequestHandler):
         elif path == "/estado":
             body = json.dumps(self.board.estado(), ensure_ascii=False).encode("utf-8")
             self._send(200, body, "application/json; charset=utf-8", head_only)
+        elif path == "/noche":
+            body = json.dumps(self.board.night_figures(), ensure_ascii=False).encode("utf-8")
+            self._send(200, body, "application/json; charset=utf-8", head_only)
         elif path == "/eventos" and not head_only:
             self._events()
         else:
@@ -260,6 +284,7 @@ class _Handler(BaseHTTPRequestHandler):
                 if view is None:
                     self.wfile.write(b": sigo\n\n")
                 else:
+                    view = {**view, "cifras": self.board.night_figures()}
                     self.wfile.write(b"data: " + json.dumps(view, ensure_ascii=False).encode("utf-8") + b"\n\n")
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
@@ -273,12 +298,15 @@ def night_entry(summary: Any) -> dict[str, Any]:
             "rondas": summary.rounds, "reglas": summary.rules}
 
 
-def start(address: str, game: Game, night: Iterable[dict[str, Any]] = ()) -> Scoreboard:
+def start(address: str, game: Game, night: Iterable[dict[str, Any]] = (), figures: Callable[[], dict[str, Any]] | None = None) -> Scoreboard:
     """Serve the scoreboard at ``[HOST:]PUERTO`` (raises ``OSError`` or ``ValueError``)."""
     host, port = parse_address(address)
-    board = Scoreboard(host, port, night)
+    board = Scoreboard(host, port, night, figures)
     board.start(game)
     return board
 
 
+def _tonight() -> dict[str, Any]:
+    from assistant import stats
 
+    return stats.night_json()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from assistant import messages, replies
-from assistant.changes import Answered
+from assistant.changes import Answered, Observer
 from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
@@ -177,14 +177,16 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
 
 
 def simulate(
-    game: Game, source: Iterable[Heard], say: Callable[[str], None] | None = None, trace: Callable[[Game], object] | None = None
+    game: Game, source: Iterable[Heard], say: Callable[[str], None] | None = None, trace: Callable[[Game], object] | None = None,
+    observers: Iterable[Observer] = (),
 ) -> dict[str, Any]:
     """Play a script through a fresh referee; the `dudo simular --json` result.
 
     With ``trace``, every step also carries ``"estado": trace(game)`` taken
-    right after it (the golden playthroughs).
+    right after it (the golden playthroughs). ``observers`` hear it as at a
+    table (``dudo simular`` keeps a journal of the simulated game).
     """
-    session = Session(Referee(game), Parser(players=game.players), say=say or (lambda _text: None))
+    session = Session(Referee(game, observers), Parser(players=game.players), say=say or (lambda _text: None))
     session.start()
     steps: list[dict[str, Any]] = []
     for heard in source:

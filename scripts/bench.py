@@ -523,8 +523,61 @@ def bench_journal(sizes: tuple[int, ...] = (2000, 8000)) -> dict[str, object]:
     return results
 
 
+def year_of_journals(folder: Path, games: int = 1000, seed: int = 2026) -> None:
+    """``games`` journals of whole random games (yocacho and caleuchano, three to
+    five players), as a year of Friday nights would leave them."""
+    from assistant import journal
+    from assistant.changes import Played
+
+    rng = random.Random(seed)
+    os.environ["DUDO_DATOS"] = str(folder)
+    for n in range(games):
+        rules = preset("yocacho" if n % 2 else "caleuchano")
+        game = Game(rules, ["ana", "beto", "carla", "dani", "eli"][: rng.randint(3, 5)])
+        record = journal.Journal.create(game.rules, game.players)
+        for _ in range(400):
+            if game.over:
+                break
+            action = random_action(rng, game)
+            try:
+                events = game.apply(action)
+            except RulesError:
+                continue
+            record.observe(Played((action,), tuple(events)), game)
+        record.close()
+
+
+def bench_estadisticas(games: int = 1000) -> dict[str, object]:
+    """Seconds for ``dudo estadisticas`` to read a year of journals: the first time
+    (every game replayed, the index written) and then (read through the index)."""
+    from assistant import stats
+    from assistant.rules.figures import Period, totals
+
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        year_of_journals(base, games)
+        start = time.perf_counter()
+        first = totals(stats.Book(base).games(), Period())
+        cold = time.perf_counter() - start
+        warm = []
+        for _ in range(3):
+            start = time.perf_counter()
+            again = totals(stats.Book(base).games(), Period())
+            warm.append(time.perf_counter() - start)
+        assert again.to_json() == first.to_json() and first.games == games
+        size = (base / "partidas" / stats.INDEX).stat().st_size
+        tonight = []
+        for _ in range(3):
+            start = time.perf_counter()
+            stats.night(base)
+            tonight.append(time.perf_counter() - start)
+    return {"partidas": games, "primera_vez_s": round(cold, 2), "con_indice_s": round(min(warm), 3),
+            "esta_noche_s": round(min(tonight), 3), "indice_bytes": size}
+
+
 def main() -> None:
     results: dict[str, object] = {
+        "estadisticas": bench_estadisticas(),
         "registro": bench_journal(),
         "reglas": bench_rules(),
         "parser": bench_parser(),

@@ -12,6 +12,9 @@
 from __future__ import annotations
 
 import inspect
+import os
+import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -41,3 +44,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         module = item.path.stem
         if fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_folder() -> Iterator[None]:
+    """No test writes to the real data folder: ``dudo`` run by a test (``dudo
+    simular`` keeps its game) writes into a folder of the test session's own."""
+    if os.environ.get("DUDO_DATOS"):
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="dudo-pruebas-") as folder:
+        os.environ["DUDO_DATOS"] = folder
+        try:
+            yield
+        finally:
+            del os.environ["DUDO_DATOS"]

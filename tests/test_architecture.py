@@ -115,7 +115,7 @@ FLOORS = [
     {"assistant.rules", "assistant.speech", "assistant.voice", "assistant.words", "assistant.messages", "assistant.problems", "assistant.cli_es"},
     {"assistant.changes"},
     {"assistant.replies"},
-    {"assistant.referee", "assistant.journal", "assistant.heardlog", "assistant.scoreboard", "assistant.fieldkit"},
+    {"assistant.referee", "assistant.journal", "assistant.heardlog", "assistant.scoreboard", "assistant.fieldkit", "assistant.stats", "assistant.report"},
     {"assistant.session"},
     {"assistant.voice_io", "assistant.config", "assistant.night"},
     {"assistant.cli", "assistant.__main__"},

@@ -300,3 +300,65 @@ def test_historial_lists_finished_games_and_the_page_shows_tonights(tmp_path: Pa
     (summary,) = journal.finished_games(tmp_path)
     entry = night_entry(summary)
     assert entry["jugadores"] == ["ana", "beto"] and entry["ganadores"] == ["beto"] and entry["rondas"] == 3
+
+
+# ------------------------------------------------------------------ the night's figures
+
+
+def night_folder(tmp_path: Path) -> Path:
+    """Two games played tonight through ``dudo simular`` into a folder of their own."""
+    folder = tmp_path / "datos"
+    for lines in ("parte ana\ntres trenes\ncuatro trenes\ndudo\nhay cinco\n", "parte beto\ndos quinas\ndudo\nhay uno\n"):
+        script = tmp_path / "g.txt"
+        script.write_text(lines, "utf-8")
+        done = subprocess.run([*dudo_command(), "simular", str(script), "--jugadores", "ana,beto,carla", "--reglas", "yocacho"],
+                              capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
+        assert done.returncode == 0, done.stderr
+    return folder
+
+
+def test_noche_serves_tonights_figures_as_dudo_estadisticas_does(tmp_path: Path) -> None:
+    from assistant import stats
+
+    folder = night_folder(tmp_path)
+    game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+    board = scoreboard.start(f"127.0.0.1:{free_port()}", game, figures=lambda: stats.night_json(folder))
+    try:
+        status, body = request(board.address + "noche")
+        assert status == 200
+        served = json.loads(body)
+        printed = subprocess.run([*dudo_command(), "estadisticas", "--json", "--noche"], capture_output=True, text=True,
+                                 env={**os.environ, "DUDO_DATOS": str(folder)}, check=True)
+        assert served == json.loads(printed.stdout)
+        assert served["partidas"] == 2 and served["jugadores"]["beto"]["dudas"] == 0 and served["jugadores"]["carla"]["dudas"] == 2
+        assert request(board.address + "noche", "POST")[0] == 405
+    finally:
+        board.close()
+
+
+@needs_chromium
+def test_the_page_shows_the_nights_table_and_each_players_panel(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    from assistant import stats
+
+    folder = night_folder(tmp_path)
+    game = Game(preset("yocacho"), ["ana", "beto", "carla"])
+    board = scoreboard.start(f"127.0.0.1:{free_port()}", game, figures=lambda: stats.night_json(folder))
+    try:
+        browser.get(board.address)
+        wait_for(lambda: not browser.find_element(By.ID, "cifras").get_attribute("hidden"), 5)
+        rows = {r.get_attribute("data-nombre"): [td.text for td in r.find_elements(By.TAG_NAME, "td")]
+                for r in browser.find_elements(By.CSS_SELECTOR, "#cifras-tabla tbody tr")}
+        assert set(rows) == {"ana", "beto", "carla"}
+        # jugador, ganadas, partidas, rondas perdidas, dudas bien, faroles que aguantaron
+        assert rows["carla"] == ["carla", "0", "2", "1", "1 de 2", "—"]
+        assert rows["beto"] == ["beto", "0", "2", "1", "—", "1 de 2"]
+        panels = {p.get_attribute("data-nombre"): p.text for p in browser.find_elements(By.CSS_SELECTOR, "#cifras-detalle li")}
+        assert "1 por dudar mal" in panels["carla"] and "no ha perdido rondas" in panels["ana"]
+        shot = tmp_path / "noche.png"
+        browser.set_window_size(420, 900)  # a phone
+        browser.save_screenshot(str(shot))
+        assert shot.stat().st_size > 10_000
+    finally:
+        board.close()

@@ -13,7 +13,9 @@ from typing import Any, ClassVar, Literal
 
 Face = int | Literal["estas"]
 Direction = Literal["derecha", "izquierda"]
-Query = Literal["dados", "marcador", "turno", "apuesta", "reglas"]
+Query = Literal["dados", "marcador", "turno", "apuesta", "reglas", "noche", "jugador", "dudas", "apuestas", "calzos", "estadisticas"]
+NIGHT_QUERIES = ("noche", "jugador", "dudas", "apuestas", "calzos", "estadisticas")
+"""What is asked of the night's figures, not of the game in play."""
 CallName = Literal["dudo", "siciliana", "calzo", "paso", "mato", "picado"]
 
 
@@ -158,10 +160,15 @@ class SimpleCommand:
 @dataclass(frozen=True)
 class QueryCommand:
     what: Query
+    player: str | None = None
+    """Whose figures («¿cómo va beto?»)."""
     action: ClassVar[str] = "consulta"
 
     def to_json(self) -> dict[str, Any]:
-        return {"accion": self.action, "que": self.what}
+        data: dict[str, Any] = {"accion": self.action, "que": self.what}
+        if self.player:
+            data["jugador"] = self.player
+        return data
 
 
 @dataclass(frozen=True)

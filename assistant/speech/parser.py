@@ -763,7 +763,10 @@ class Parser:
         if intent in ("si", "no", "deshacer", "ayuda", "otra", "terminar"):
             return SimpleCommand(intent)  # type: ignore[arg-type]
         if intent.startswith("consulta_"):
-            return QueryCommand(intent.partition("_")[2])  # type: ignore[arg-type]
+            what = intent.partition("_")[2]
+            if what == "jugador" and s.player is None:
+                return None
+            return QueryCommand(what, s.player if what == "jugador" else None)  # type: ignore[arg-type]
         if intent == "castigo":
             return PenaltyCommand(s.player) if s.player else None
         if intent in ("revivo", "revivimos"):
