@@ -4,7 +4,8 @@
 # crash or a power cut. A user service runs beside the user's PipeWire or
 # PulseAudio, so it reaches the microphone and the speaker; it never runs as root.
 #   sudo bash scripts/instalar_servicio.sh [--usuario pi]
-# Idempotent: a second run changes nothing. The table is set in
+# Idempotent: a second run changes nothing. It checks what it needs (root via
+# sudo, the user, a running systemd and logind, apt, sound) before writing anything. The table is set in
 # /etc/dudo/mesa.toml (players, rules, microphone, speaker, voice, pantalla).
 # DUDO_RAIZ=/some/dir writes under that folder instead of / (homes under
 # DUDO_RAIZ/home) and skips apt, loginctl and systemctl (for tests).
@@ -20,20 +21,39 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-if [ "$user" = "root" ] || { [ -z "$root" ] && [ "$(id -u "$user" 2>/dev/null || echo 0)" = 0 ]; }; then
+# Everything is checked before anything is written: either it installs
+# completely or it changes nothing and says why.
+problems=()
+if [ "$user" = "root" ] || { [ -z "$root" ] && getent passwd "$user" >/dev/null && [ "$(id -u "$user")" = 0 ]; }; then
     echo "El árbitro nunca corre como root: indica el usuario de la mesa, por ejemplo: sudo bash scripts/instalar_servicio.sh --usuario pi" >&2
     exit 1
 fi
 case "$repo$user" in
     *%*) echo "La carpeta o el usuario tienen un «%», que systemd no acepta en una ruta: mueve el repositorio." >&2; exit 1 ;;
 esac
-
 if [ -z "$root" ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "Hay que correrlo con sudo: sudo bash scripts/instalar_servicio.sh --usuario $user" >&2
         exit 1
     fi
-    getent passwd "$user" >/dev/null || { echo "No existe el usuario $user." >&2; exit 1; }
+    getent passwd "$user" >/dev/null || problems+=("No existe el usuario «$user» (el de la mesa; se crea con: sudo adduser $user).")
+    # systemd as the running init: /run/systemd/system exists only then (sd_booted)
+    [ -d /run/systemd/system ] || problems+=("Este sistema no partió con systemd (¿un contenedor o un chroot?): el árbitro se instala como servicio de systemd.")
+    if [ -d /run/systemd/system ] && ! systemctl is-active --quiet systemd-logind.service; then
+        problems+=("systemd-logind no está corriendo: sin él el servicio no parte al encender (loginctl enable-linger).")
+    fi
+    command -v apt-get >/dev/null || problems+=("No hay apt-get: el instalador es para Debian o Raspberry Pi OS.")
+    if ! command -v pipewire >/dev/null && ! command -v pulseaudio >/dev/null && ! [ -d /dev/snd ]; then
+        problems+=("No encuentro sonido: ni PipeWire ni PulseAudio, ni una tarjeta de sonido en /dev/snd.")
+    fi
+fi
+if [ ${#problems[@]} -gt 0 ]; then
+    printf '%s\n' "${problems[@]}" >&2
+    echo "No cambié nada." >&2
+    exit 1
+fi
+
+if [ -z "$root" ]; then
     home="$(getent passwd "$user" | cut -d: -f6)"
     sudo -u "$user" bash scripts/instalar.sh
     sudo -u "$user" .venv/bin/dudo modelo descargar --si-falta || echo "Sin modelo de voz por ahora: el servicio jugará cuando esté (dudo modelo descargar)."

@@ -53,6 +53,42 @@ def test_the_service_never_runs_as_root(tmp_path: Path) -> None:
     assert not (tmp_path / "etc").exists()
 
 
+def files_under(*folders: Path) -> dict[str, tuple[int, int]]:
+    """Every file and link under ``folders`` with its size and modification time."""
+    found = {}
+    for folder in folders:
+        for dirpath, dirnames, filenames in os.walk(folder):
+            for name in dirnames + filenames:
+                path = Path(dirpath) / name
+                st = path.lstat()
+                found[str(path)] = (st.st_size, st.st_mtime_ns)
+    return found
+
+
+@pytest.mark.skipif(Path("/run/systemd/system").is_dir() or os.geteuid() != 0,
+                    reason="solo donde systemd no corre y como root: aquí el instalador instalaría de verdad")
+def test_without_systemd_the_installer_changes_nothing_and_says_why_in_spanish() -> None:
+    watched = (Path("/etc"), ROOT / ".venv", Path("/var/lib/dpkg"))
+    before = files_under(*watched)
+    for user, reason in (("nobody", "no partió con systemd"), ("nadie-en-esta-mesa", "No existe el usuario")):
+        refused = subprocess.run(["bash", str(ROOT / "scripts" / "instalar_servicio.sh"), "--usuario", user],
+                                 env={k: v for k, v in os.environ.items() if k != "DUDO_RAIZ"}, capture_output=True, text=True)
+        assert refused.returncode == 1 and reason in refused.stderr and "No cambié nada." in refused.stderr, refused.stderr
+        assert refused.stdout == ""
+    assert files_under(*watched) == before
+
+
+def test_a_plain_install_never_undoes_the_test_install() -> None:
+    stamp = ROOT / ".venv" / ".instalado"
+    if not stamp.is_file() or stamp.read_text("utf-8").split()[1:] != ["test"]:
+        pytest.skip("el entorno no viene de scripts/instalar.sh --test")
+    before = stamp.read_text("utf-8")
+    plain = subprocess.run(["bash", str(ROOT / "scripts" / "instalar.sh")], capture_output=True, text=True, check=True)
+    assert "Instalando" not in plain.stdout and stamp.read_text("utf-8") == before
+    again = subprocess.run(["bash", str(ROOT / "scripts" / "instalar.sh"), "--test"], capture_output=True, text=True, check=True)
+    assert "Instalando" not in again.stdout and stamp.read_text("utf-8") == before
+
+
 def unit_keys(text: str) -> dict[str, list[str]]:
     keys: dict[str, list[str]] = {}
     for line in text.splitlines():
