@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
-import os
 import sys
 import traceback
 import wave
@@ -55,13 +54,6 @@ app.add_typer(modelo_app, name="modelo")
 
 UserError = SetupError
 """A problem to tell the player in Spanish, without a traceback."""
-
-
-class CannotServe(UserError):
-    """The service cannot referee at all (no voice model): exit code 3, which
-    the unit does not restart on (restarting cannot help)."""
-
-    exit_code = 3
 
 
 # ------------------------------------------------------------------ shared options
@@ -312,25 +304,9 @@ def _io(table: TableConfig) -> TableIO:
 
     if table.text:
         return TableIO()
-    from assistant.voice import models
+    from assistant.voice_io import table_io
 
-    try:
-        model_path = models.find_model(table.model)
-    except models.DownloadError as err:
-        raise UserError(str(err)) from err
-    if model_path is None:
-        if os.environ.get("INVOCATION_ID"):  # started by systemd: nobody can type
-            raise CannotServe(messages.SERVICE_WITHOUT_MODEL)
-        print(messages.PLAYING_BY_KEYBOARD, file=sys.stderr)
-        return TableIO()
-    from assistant.voice_io import VoiceIO
-
-    try:
-        return VoiceIO(model_path, table)
-    except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
-        log.exception("voice unavailable")
-        print(messages.audio_failed(err), file=sys.stderr)
-        return TableIO()
+    return table_io(table)
 
 
 # ------------------------------------------------------------------ voice commands
@@ -370,7 +346,10 @@ def transcribir(
     names = _players(jugadores)
     parser = Parser(players=names)
     phrases = grammar.phrases(players=names)
-    rec = recognizer.VoskRecognizer(model_path, phrases, model=loading.result())
+    try:
+        rec = recognizer.VoskRecognizer(model_path, phrases, model=loading.result())
+    except recognizer.RecognizerError as err:
+        raise UserError(str(err)) from err
     for heard in rec.transcribe_wav(archivo):
         command = parser.parse(heard.text)
         print(
@@ -455,7 +434,10 @@ def evaluar(
     if model_path is None:
         raise UserError(models.MISSING_MODEL)
     names = _players(jugadores) or fieldkit.manifest_players(carpeta)
-    rec = recognizer.VoskRecognizer(model_path, grammar.phrases(players=names))
+    try:
+        rec = recognizer.VoskRecognizer(model_path, grammar.phrases(players=names))
+    except recognizer.RecognizerError as err:
+        raise UserError(str(err)) from err
     try:
         report = fieldkit.evaluate(carpeta, lambda path: list(rec.transcribe_wav(path)), Parser(players=names)).to_json()
     except (ValueError, OSError, wave.Error) as err:
@@ -490,14 +472,23 @@ def modelo_descargar(
 
 @modelo_app.command("estado")
 def modelo_estado() -> None:
-    """Dice qué modelo de voz está instalado y cuál se usaría.
+    """Dice qué modelo de voz está instalado, cuál se usaría y si el reconocedor lo carga.
 
     Ejemplo: dudo modelo estado
     """
+    from assistant.voice import messages as voice_messages
     from assistant.voice import models
 
     for line in models.status_lines():
         print(line)
+    try:
+        chosen = models.find_model()
+    except models.DownloadError:
+        chosen = None  # already said: DUDO_MODELO is not a whole model
+    problem = models.recognizer_problem(chosen)
+    if problem is not None:
+        raise UserError(problem)
+    print(voice_messages.RECOGNIZER_READY)
 
 
 # ------------------------------------------------------------------ entry point

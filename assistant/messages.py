@@ -67,6 +67,10 @@ SERVICE_WITHOUT_MODEL = (
 PLAYING_BY_KEYBOARD = "[No hay modelo de voz en español, así que se juega escribiendo. Para jugar hablando: dudo modelo descargar]"
 
 
+def no_recognizer(reason: str) -> str:
+    return f"[{reason} Mientras tanto se juega escribiendo.]"
+
+
 def audio_failed(err: object) -> str:
     return f"[No pude abrir el audio ({err}); se juega escribiendo.]"
 

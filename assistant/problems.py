@@ -18,3 +18,11 @@ def default_dir() -> Path:
 
 class SetupError(Exception):
     """A problem setting up the table, said to the player in Spanish."""
+
+
+class CannotServe(SetupError):
+    """The service cannot referee at all (no voice model, a recognizer that
+    cannot load): exit code 3, which the unit does not restart on (restarting
+    cannot help)."""
+
+    exit_code = 3

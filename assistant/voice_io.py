@@ -6,26 +6,60 @@ the journal and the session are the ones the keyboard uses.
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from assistant import messages, replies
 from assistant.config import TableConfig
-from assistant.problems import SetupError
+from assistant.problems import CannotServe, SetupError
 from assistant.session import TableIO
 from assistant.speech import grammar
 from assistant.voice.heard import Heard
 from assistant.voice.listener import listen
 from assistant.voice.microphone import LOST, Microphone, MicrophoneError, device_name, pick_device
-from assistant.voice.recognizer import VoskRecognizer
+from assistant.voice.recognizer import RecognizerError, VoskRecognizer
 from assistant.voice.room import sound_room
 from assistant.voice.speaker import Speaker
 
 ALTERNATIVES = 4
 """Readings asked of vosk per utterance: the session picks the first the game accepts."""
+log = logging.getLogger("dudo")
+
 GOODBYE_SECONDS = 15.0
 """At the end, what the referee is still saying is waited for this long."""
+
+
+def table_io(table: TableConfig) -> TableIO:
+    """The microphone and the voice, or the keyboard when there is no model or no
+    audio (said why). Under systemd nobody can type: what stops voice play stops
+    the service, with the reason (``CannotServe`` when restarting cannot help)."""
+    from assistant.voice import models
+
+    service = bool(os.environ.get("INVOCATION_ID"))
+    try:
+        model_path = models.find_model(table.model)
+    except models.DownloadError as err:
+        raise SetupError(str(err)) from err
+    if model_path is None:
+        if service:
+            raise CannotServe(messages.SERVICE_WITHOUT_MODEL)
+        print(messages.PLAYING_BY_KEYBOARD, file=sys.stderr)
+        return TableIO()
+    try:
+        return VoiceIO(model_path, table)
+    except RecognizerError as err:  # already said aloud: a missing library, a broken model
+        if service:
+            raise CannotServe(str(err)) from err
+        print(messages.no_recognizer(str(err)), file=sys.stderr)
+    except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
+        log.exception("voice unavailable")
+        if service:
+            raise SetupError(messages.audio_failed(err)) from err
+        print(messages.audio_failed(err), file=sys.stderr)
+    return TableIO()
 
 
 class VoiceIO(TableIO):
@@ -44,9 +78,16 @@ class VoiceIO(TableIO):
         room = sound_room(device_name(self.microphone.device), device_name(output))
         self.duplex = room.duplex
         self.players = list(table.players)
-        self.recognizer = VoskRecognizer(
-            model, grammar.phrases(players=self.players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
-        )
+        try:
+            self.recognizer = VoskRecognizer(
+                model, grammar.phrases(players=self.players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
+            )
+        except RecognizerError as err:
+            self.microphone.close()
+            self.speaker.say(err.spoken)  # the table hears why nobody is listening, once
+            self.speaker.wait(GOODBYE_SECONDS)
+            self.speaker.close()
+            raise
         self.note(messages.listening(self.microphone.rate, self.speaker.voice_id, len(self.recognizer.phrases)))
         if not self.recognizer.phrases:
             self.note(messages.model_knows_no_word(model))
@@ -94,3 +135,4 @@ class VoiceIO(TableIO):
     def close(self) -> None:
         self.speaker.wait(GOODBYE_SECONDS)  # the last words are heard before the program ends
         self.microphone.close()
+        self.speaker.close()

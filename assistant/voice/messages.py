@@ -46,6 +46,27 @@ COMPLETE = "completo"
 INCOMPLETE = "INCOMPLETO o inexistente"
 
 
+def missing_library(library: str, package: str | None) -> str:
+    if package is None:
+        return f"No puedo cargar el reconocedor de voz: falta la biblioteca {library} del sistema (se busca con: apt-file search {library})."
+    return (f"No puedo cargar el reconocedor de voz: falta la biblioteca {library}. "
+            f"Instálala con: sudo apt install {package} (o vuelve a correr: bash scripts/jugar.sh).")
+
+
+def cannot_load_vosk(err: object) -> str:
+    return f"No puedo cargar el reconocedor de voz (vosk): {err}"
+
+
+def broken_model(path: Path) -> str:
+    return (f"El modelo de voz en {path} está dañado o incompleto y no se puede leer. "
+            "Bórralo y vuelve a bajarlo: dudo modelo descargar.")
+
+
+RECOGNIZER_READY = "Reconocedor de voz (vosk): carga bien."
+SPOKEN_MISSING_LIBRARY = "No puedo escuchar: al sistema le falta una biblioteca para el reconocedor de voz. En la pantalla y en el registro dice cuál instalar."
+SPOKEN_BROKEN_MODEL = "No puedo escuchar: el modelo de voz está dañado. Hay que bajarlo de nuevo con: dudo modelo descargar."
+
+
 def not_a_model(path: Path) -> str:
     return f"{path} no es un modelo de vosk completo (falta am/, conf/ o graph/)."
 

@@ -215,3 +215,18 @@ def status_lines() -> list[str]:
         state = say.COMPLETE if is_complete(Path(env)) else say.INCOMPLETE
         lines.append(say.chosen_by_environment(env, state))
     return lines
+
+
+def recognizer_problem(model: Path | None) -> str | None:
+    """Why the recognizer cannot run here (a missing system library, a model
+    that cannot be read), or None when vosk loads ``model`` (or, with none, vosk itself)."""
+    from assistant.voice import recognizer
+
+    try:
+        if model is None:
+            recognizer.vosk_module()
+        else:
+            recognizer.load_model(model, tuned=False)
+    except recognizer.RecognizerError as err:
+        return str(err)
+    return None

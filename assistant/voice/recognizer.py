@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 import wave
 from collections.abc import Iterable, Iterator
@@ -96,12 +97,53 @@ def tuned_model_dir(model: Path) -> Path:
     return tuned
 
 
+class RecognizerError(Exception):
+    """vosk cannot run here, or the model cannot be read: the text says why and
+    what to do, in Spanish, for the screen and the service's log; ``spoken`` is
+    the short version for the table's ears (no paths, no commands)."""
+
+    def __init__(self, text: str, spoken: str) -> None:
+        super().__init__(text)
+        self.spoken = spoken
+
+
+LIBRARY_PACKAGES = {
+    "libatomic.so.1": "libatomic1",  # the aarch64 and armhf builds of libvosk.so
+    "libstdc++.so.6": "libstdc++6",
+    "libgcc_s.so.1": "libgcc-s1",
+    "libgomp.so.1": "libgomp1",
+    "libgfortran.so.5": "libgfortran5",
+}
+"""The Debian package that holds each shared library vosk's wheels are linked against."""
+
+_MISSING_LIBRARY = re.compile(r"([\w+.-]+\.so[.\d]*): cannot open shared object file")
+
+
+def vosk_module() -> Any:
+    """``import vosk``, or a ``RecognizerError`` that names the missing library and its package."""
+    try:
+        import vosk
+    except (OSError, ImportError) as err:
+        raise why_vosk_fails(err) from err
+    return vosk
+
+
+def why_vosk_fails(err: BaseException) -> RecognizerError:
+    """What an ``import vosk`` error means for the table: the missing library and its Debian package."""
+    missing = _MISSING_LIBRARY.search(str(err))
+    if missing is not None:
+        return RecognizerError(say.missing_library(missing[1], LIBRARY_PACKAGES.get(missing[1])), say.SPOKEN_MISSING_LIBRARY)
+    return RecognizerError(say.cannot_load_vosk(err), say.SPOKEN_MISSING_LIBRARY)
+
+
 def load_model(model_path: Path, tuned: bool = True) -> Any:
     """The vosk model (with our endpoint tuning): the slow part of starting."""
-    import vosk
-
+    vosk = vosk_module()
     vosk.SetLogLevel(-1)
-    return vosk.Model(str(tuned_model_dir(model_path) if tuned else model_path))
+    try:
+        return vosk.Model(str(tuned_model_dir(model_path) if tuned else model_path))
+    except Exception as err:  # vosk says only "Failed to create a model"
+        raise RecognizerError(say.broken_model(model_path), say.SPOKEN_BROKEN_MODEL) from err
 
 
 def load_in_background(model_path: Path, tuned: bool = True) -> Future[Any]:
@@ -126,9 +168,7 @@ class VoskRecognizer:
         model: Any = None,
     ) -> None:
         """``model``: one already loaded (``load_model``, or the result of ``load_in_background``)."""
-        import vosk
-
-        self._vosk = vosk
+        self._vosk = vosk_module()
         self.model = model if model is not None else load_model(model_path, tuned)
         self.sample_rate = sample_rate
         self.missing: list[str] = []

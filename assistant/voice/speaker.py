@@ -12,6 +12,7 @@ altogether, the reply is printed and the game goes on.
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ import tempfile
 import threading
 import time
 import wave
+import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -203,9 +205,12 @@ class Speaker:
             if self._engine.error is not None:
                 log.warning("pyttsx3 unavailable: %s", self._engine.error)
                 self._engine = None
-        self._folder = Path(tempfile.mkdtemp(prefix="dudo-voz-"))
+        _sweep_folders()
+        self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
+        self._remove_folder = weakref.finalize(self, shutil.rmtree, str(self._folder), True)
+        """Removes the sounds' folder at close, when the speaker is collected, or at exit."""
         self._lock = threading.Lock()
-        self._jobs: queue.Queue[_Job] = queue.Queue()
+        self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._pending = 0
         self._idle = threading.Condition(self._lock)
         self._generation = 0
@@ -306,8 +311,17 @@ class Speaker:
                     job = self._jobs.get_nowait()
                 except queue.Empty:
                     break
+                if job is None:  # closed meanwhile: the player must still see it
+                    self._jobs.put(None)
+                    break
                 self._done(job, cut=True)
             return True
+
+    def close(self) -> None:
+        """Cut what plays, end the player and remove the sounds' folder."""
+        self.stop()
+        self._jobs.put(None)
+        self._remove_folder()
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Until everything queued has been played (or cut); False on timeout."""
@@ -330,6 +344,8 @@ class Speaker:
     def _player(self) -> None:
         while True:
             job = self._jobs.get()
+            if job is None:  # closed
+                return
             failed = False
             if self.play_audio and not self._is_cut(job):
                 try:
@@ -393,6 +409,20 @@ class Speaker:
             if not finished.is_set():
                 stream.abort(ignore_errors=True)
             stream.close(ignore_errors=True)
+
+
+FOLDER_PREFIX = "dudo-voz-"
+"""Each speaker's sounds live in a temporary folder named with its process id."""
+
+
+def _sweep_folders() -> None:
+    """Remove the sound folders of processes that are gone (killed before they
+    could clean up): one per process, never another live one's."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or Path(f"/proc/{pid}").exists() or not Path("/proc/self").exists():
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def wav_stats(path: Path) -> dict[str, Any]:

@@ -1,0 +1,128 @@
+"""Faults the table must know about are said in Spanish, named, and stop a
+service that cannot referee with a status that says so; nothing is left behind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.voice.recognizer import why_vosk_fails
+from assistant.voice.speaker import FOLDER_PREFIX, Speaker
+from tests.test_cli import dudo
+from tests.test_voice import korean_model, pulse  # noqa: F401  (the fixture)
+
+ARM64_IMPORT_ERROR = (
+    "cannot load library '/home/pi/dudo/.venv/lib/python3.11/site-packages/vosk/libvosk.so': "
+    "libatomic.so.1: cannot open shared object file: No such file or directory"
+)
+"""What ``import vosk`` says on a bare Debian 12 arm64 (seen under qemu, before libatomic1)."""
+
+
+def test_fault_a_missing_system_library_is_named_with_its_debian_package() -> None:
+    err = why_vosk_fails(OSError(ARM64_IMPORT_ERROR))
+    assert "libatomic.so.1" in str(err) and "sudo apt install libatomic1" in str(err)
+    assert "/" not in err.spoken and "biblioteca" in err.spoken  # said aloud: no paths
+    other = why_vosk_fails(OSError("libfoo.so.3: cannot open shared object file: No such file or directory"))
+    assert "libfoo.so.3" in str(other) and "apt-file search libfoo.so.3" in str(other)
+
+
+def broken_copy(tmp_path: Path) -> Path:
+    """The Korean stand-in with ``am/final.mdl`` cut short (every other file linked)."""
+    source, target = korean_model(), tmp_path / "roto"
+    for path in source.rglob("*"):
+        if path.is_file():
+            dest = target / path.relative_to(source)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if path.relative_to(source) == Path("am/final.mdl"):
+                dest.write_bytes(path.read_bytes()[:4096])
+            else:
+                dest.symlink_to(path)
+    return target
+
+
+def silence(path: Path, seconds: float = 1.0) -> Path:
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(16000)
+        wav.writeframes(b"\0\0" * int(16000 * seconds))
+    return path
+
+
+@pytest.mark.vosk
+def test_fault_a_corrupt_model_is_named_not_blamed_on_the_audio(tmp_path: Path) -> None:
+    model = broken_copy(tmp_path)
+    env = {"DUDO_MODELO": str(model), "DUDO_CACHE": str(tmp_path / "cache")}
+    done = dudo("transcribir", str(silence(tmp_path / "s.wav")), env=env)
+    assert done.returncode == 1
+    assert f"El modelo de voz en {model} está dañado" in done.stderr and "dudo modelo descargar" in done.stderr
+    assert "audio" not in done.stderr and "Failed" not in done.stderr and "Algo falló" not in done.stderr
+    state = dudo("modelo", "estado", env=env)
+    assert state.returncode == 1 and "está dañado" in state.stderr
+    fine = dudo("modelo", "estado", env={**env, "DUDO_MODELO": str(korean_model())})
+    assert fine.returncode == 0 and "carga bien" in fine.stdout
+
+
+@pytest.mark.vosk
+@pytest.mark.audio
+def test_fault_a_service_with_a_corrupt_model_says_it_aloud_and_stops_with_status_3(pulse: str, tmp_path: Path) -> None:  # noqa: F811
+    if not shutil.which("parec"):
+        pytest.skip("hace falta parec (pulseaudio-utils)")
+    model = broken_copy(tmp_path)
+    recording = tmp_path / "sala.raw"
+    with open(recording, "wb") as out:
+        room = subprocess.Popen(["parec", "--device=dudo_prueba.monitor", "--format=s16le", "--rate=16000", "--channels=1"], stdout=out)
+        try:
+            time.sleep(0.3)
+            done = dudo("jugar", "--jugadores", "ana,beto", env={
+                "DUDO_MODELO": str(model), "DUDO_CACHE": str(tmp_path / "cache"), "INVOCATION_ID": "prueba"})
+        finally:
+            room.terminate()
+            room.wait(5)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.count("está dañado") == 1 and "Failed" not in done.stderr
+    audio = np.frombuffer(recording.read_bytes(), dtype=np.int16).astype(np.float32) / 32768
+    loud = np.sqrt(np.mean(audio[: len(audio) // 160 * 160].reshape(-1, 160) ** 2, axis=1)) > 0.01  # 10 ms blocks
+    assert loud.sum() * 0.01 > 2.0, "the table never heard why"  # seconds of speech at the speaker
+
+
+def folders() -> set[Path]:
+    return set(Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}{os.getpid()}-*"))
+
+
+def test_fault_a_speaker_leaves_no_folder_behind() -> None:
+    before = folders()
+    speaker = Speaker(play=False)
+    speaker.earcon("aceptada")
+    assert len(folders() - before) == 1
+    speaker.close()
+    assert folders() == before
+    # a program that never closes its speaker still leaves nothing at exit
+    script = "from assistant.voice.speaker import Speaker; import os; s = Speaker(play=False); s.earcon('aceptada'); print(os.getpid())"
+    pid = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+    assert not list(Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}{pid}-*"))
+
+
+def test_fault_folders_of_killed_processes_are_swept_and_live_ones_kept() -> None:
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{dead.pid}-"))
+    (stale / "r1.wav").write_bytes(b"RIFF")
+    alive = subprocess.Popen(["sleep", "30"])
+    try:
+        live = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{alive.pid}-"))
+        Speaker(play=False).close()
+        assert not stale.exists() and live.exists()
+    finally:
+        alive.kill()
+        shutil.rmtree(live, ignore_errors=True)
+
