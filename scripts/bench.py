@@ -575,6 +575,21 @@ def bench_estadisticas(games: int = 1000) -> dict[str, object]:
             "esta_noche_s": round(min(tonight), 3), "indice_bytes": size}
 
 
+def bench_enteros(earcons_each: int = 34, replies: int = 10) -> dict[str, object]:
+    """Of ~100 sounds played one by one (every earcon 34 times, a short reply 10),
+    how many reach the speaker whole, with and without the echo canceller."""
+    from scripts import sala
+
+    if not sala.available():
+        raise RuntimeError("PulseAudio no está instalado")
+    result: dict[str, object] = {}
+    for echo_cancel in (True, False):
+        played = sala.play_whole(echo_cancel, earcons_each, replies)
+        result["con_cancelacion" if echo_cancel else "sin_cancelacion"] = {
+            "enteros": played.whole, "de": len(played.plan), "cortados": played.short[:5]}
+    return result
+
+
 def main() -> None:
     results: dict[str, object] = {
         "estadisticas": bench_estadisticas(),
@@ -591,6 +606,10 @@ def main() -> None:
         results["respuesta_con_reconocedor"] = bench_recognizer()
     except Exception as err:  # no model, no espeak-ng: say so, keep the rest
         results["respuesta_con_reconocedor"] = {"error": str(err)}
+    try:
+        results["sonidos_enteros"] = bench_enteros()
+    except Exception as err:  # no sound server: say so, keep the rest
+        results["sonidos_enteros"] = {"error": str(err)}
     try:  # last: its model would count in the memory figure above
         results["oido"] = bench_oido()
     except Exception as err:  # no sound server or no stand-in model: say so, keep the rest

@@ -342,73 +342,152 @@ class Speaker:
             self._idle.notify_all()
 
     def _player(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:  # closed
-                return
-            failed = False
-            if self.play_audio and not self._is_cut(job):
+        output = _Output(self.device)
+        try:
+            while True:
                 try:
-                    self._play(job)
-                except Exception as err:
-                    log.warning("sound output failed: %s", err)
-                    failed = True
-            if failed and job.text is not None:
-                self.fallback_print(job.text)
-            with self._lock:
-                if job.spoken.ended is None:
-                    self._done(job, cut=self._is_cut(job))
+                    job = self._jobs.get(timeout=IDLE_CLOSE)
+                except queue.Empty:
+                    output.close()  # a quiet table: let the sound device rest
+                    continue
+                if job is None:  # closed
+                    return
+                failed = False
+                if self.play_audio and not self._is_cut(job):
+                    try:
+                        self._play(job, output)
+                    except Exception as err:
+                        log.warning("sound output failed: %s", err)
+                        output.close()  # opened again for the next sound (the sound server came back, say)
+                        failed = True
+                if failed and job.text is not None:
+                    self.fallback_print(job.text)
+                with self._lock:
+                    if job.spoken.ended is None:
+                        self._done(job, cut=self._is_cut(job))
+        finally:
+            output.close()
 
     def _is_cut(self, job: _Job) -> bool:
         return job.generation != self._generation
 
-    def _play(self, job: _Job) -> None:
+    def _play(self, job: _Job, output: _Output) -> None:
+        """Hand the sound to the output stream and wait until its last sample
+        has been heard (or it is cut)."""
+        spoken = job.spoken
+        audio = _read_mono(job.path, OUTPUT_RATE)
+        step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
+        frames = audio[: len(audio) // step * step].astype(np.float32) / 32768.0
+        spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
+        sound = _Sound(audio, lambda: self._is_cut(job))
+        output.play(sound)
+        if not sound.begun.wait(PLAY_SLACK):
+            raise RuntimeError("the output stream never asked for the sound")
+        spoken.first_sample = sound.first_heard
+        # its length (and the stream's latency) from the first sample, and a margin
+        deadline = time.monotonic() + len(audio) / OUTPUT_RATE + PLAY_SLACK
+        while not sound.over.wait(0.02):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the output stream stopped asking for sound")
+        if sound.last_heard is not None:
+            while not self._is_cut(job) and time.monotonic() < sound.last_heard + DRAIN_SLACK:
+                time.sleep(0.01)
+
+
+OUTPUT_RATE = 22050
+"""One rate for every sound (espeak-ng's own): the stream never reopens between an earcon and a reply."""
+IDLE_CLOSE = 20.0
+"""Seconds without a sound after which the output stream is closed (opened again at the next)."""
+
+
+class _Sound:
+    """One sound being fed to the stream: where it is, when it is heard."""
+
+    def __init__(self, audio: np.ndarray, cut: Callable[[], bool]) -> None:
+        self.audio = audio
+        self.position = 0
+        self.cut = cut
+        self.first_heard: float | None = None
+        self.last_heard: float | None = None
+        self.begun = threading.Event()
+        self.over = threading.Event()
+
+
+class _Output:
+    """One PortAudio stream that stays open while the referee talks, fed sound
+    after sound and silence between them.
+
+    A stream opened and closed for every sound lost short ones on a sound server
+    with echo cancellation: the server held the first tenths of a second of a new
+    stream (its prebuffer and the canceller's latency, which PortAudio's latency
+    does not show), and closing the stream at the sound's reckoned end dropped
+    what was still held: an earcon of 0.12 s came out as 0.03 s, or not at all.
+    Here a sound's end is followed by silence in the same stream, so whatever
+    the server holds is the sound's tail, never cut; barge-in cuts by feeding
+    silence, so only what is already buffered (the stream's latency) is heard."""
+
+    def __init__(self, device: int | None) -> None:
+        self.device = device
+        self._stream: Any = None
+        self._sound: _Sound | None = None
+        self._lock = threading.Lock()
+
+    def play(self, sound: _Sound) -> None:
+        with self._lock:
+            self._sound = sound
+        if self._stream is None or not self._stream.active:
+            self._open()
+
+    def _open(self) -> None:
         import sounddevice as sd
 
-        spoken = job.spoken
-        with wave.open(str(job.path), "rb") as wav:
-            rate = wav.getframerate()
-            channels = wav.getnchannels()
-            audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16).reshape(-1, channels)
-        step = max(1, int(rate * ENVELOPE_STEP))
-        frames = audio[: len(audio) // step * step, 0].astype(np.float32) / 32768.0
-        spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
-        position = 0
-        finished = threading.Event()
-        begun = threading.Event()
+        self.close()
+        self._stream = sd.OutputStream(samplerate=OUTPUT_RATE, channels=1, dtype="int16", device=self.device,
+                                       latency="low", callback=self._callback)
+        self._stream.start()
 
-        def callback(outdata: Any, frames: int, when: Any, status: Any) -> None:
-            nonlocal position
-            if self._is_cut(job):
-                outdata[:] = 0
-                raise sd.CallbackAbort
-            if spoken.first_sample is None:
-                spoken.first_sample = time.monotonic() + max(0.0, when.outputBufferDacTime - when.currentTime)
-                begun.set()
-            chunk = audio[position : position + frames]
-            outdata[: len(chunk)] = chunk
-            outdata[len(chunk) :] = 0
-            position += frames
-            if position >= len(audio):
-                raise sd.CallbackStop
+    def _callback(self, outdata: Any, frames: int, when: Any, status: Any) -> None:
+        with self._lock:
+            sound = self._sound
+        if sound is None or sound.over.is_set():
+            outdata[:] = 0
+            return
+        heard = time.monotonic() + max(0.0, when.outputBufferDacTime - when.currentTime)
+        if sound.cut():
+            outdata[:] = 0
+            sound.over.set()
+            return
+        if sound.first_heard is None:
+            sound.first_heard = heard
+            sound.begun.set()
+        chunk = sound.audio[sound.position : sound.position + frames]
+        outdata[: len(chunk), 0] = chunk
+        outdata[len(chunk) :] = 0
+        sound.position += len(chunk)
+        if sound.position >= len(sound.audio):
+            sound.last_heard = heard + len(chunk) / OUTPUT_RATE
+            sound.over.set()
 
-        stream = sd.OutputStream(
-            samplerate=rate, channels=channels, dtype="int16", device=self.device, latency="low",
-            callback=callback, finished_callback=finished.set,
-        )
-        try:
-            stream.start()
-            begun.wait(PLAY_SLACK)
-            # The sound is over when its last sample has been heard: our own reckoning,
-            # not the stream's drain, which some sound servers hold for seconds more.
-            start = spoken.first_sample if spoken.first_sample is not None else time.monotonic()
-            end = start + len(audio) / rate + stream.latency + DRAIN_SLACK
-            while not finished.is_set() and not self._is_cut(job) and time.monotonic() < end:
-                finished.wait(0.02)
-        finally:
-            if not finished.is_set():
+    def close(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
                 stream.abort(ignore_errors=True)
-            stream.close(ignore_errors=True)
+                stream.close(ignore_errors=True)
+            except Exception as err:  # a sound server that went away
+                log.warning("closing the output stream: %s", err)
+
+
+def _read_mono(path: Path, rate: int) -> np.ndarray:
+    """A WAV's first channel as int16 at ``rate`` (linear resampling: tones and speech)."""
+    with wave.open(str(path), "rb") as wav:
+        source_rate = wav.getframerate()
+        channels = wav.getnchannels()
+        audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16).reshape(-1, channels)[:, 0]
+    if source_rate == rate or not len(audio):
+        return np.ascontiguousarray(audio)
+    times = np.arange(int(len(audio) * rate / source_rate)) / rate
+    return np.interp(times, np.arange(len(audio)) / source_rate, audio.astype(np.float32)).astype(np.int16)
 
 
 FOLDER_PREFIX = "dudo-voz-"
