@@ -270,7 +270,7 @@ class Referee:
             try:
                 events = trial.apply(action)
             except RulesError as err:
-                return Reply(replies.illegal(self.game, err.reason), False)
+                return Reply(replies.illegal(self.game, err.reason), False, short=replies.illegal_short(self.game, err.reason))
             out = next((e.player for e in events if isinstance(e, Eliminated)), None)
             if out is not None:
                 total = next(e.total for e in events if isinstance(e, Counted))
@@ -351,7 +351,7 @@ class Referee:
                     trial.apply(action)
             caused = self.table.play(tuple(actions))
         except RulesError as err:
-            return Reply(replies.illegal(game, err.reason), False)
+            return Reply(replies.illegal(game, err.reason), False, short=replies.illegal_short(game, err.reason))
         events = tuple(e for some in caused for e in some)
         self.publish(Played(tuple(actions), events))
         return Reply(replies.step(game, caused[-1]), True, events, replies.brief(game, caused[-1]))

@@ -484,6 +484,16 @@ def illegal(game: Game, reason: Reason) -> str:
     return text
 
 
+def illegal_short(game: Game, reason: Reason) -> str:
+    """The same at ``poco``, where the table is deaf while the referee talks
+    (half duplex): the verdict and the bid on the table; the options, in
+    «ayuda» or at ``normal``."""
+    milla = game.rules.two_is_milla
+    if isinstance(reason, no.NotARaise | no.ObligoNotARaise):
+        return f"No alcanza: van {names.quantity(reason.previous.quantity, reason.previous.face, milla)}."
+    return refusal(reason, game)
+
+
 _FEATURE = {
     "dudo": "se duda", "calzo": "se calza", "mato": "se mata", "siciliana": "se duda a la siciliana",
     "paso": "se pasa", "picado": "hay picado", "obligo": "hay obligo", "obligo_cerrado": "hay obligo cerrado",
@@ -498,6 +508,14 @@ def _source(source: str) -> str:
     if source == "journal:":
         return "el registro"
     return source or "las reglas de la casa"
+
+
+def _options(game: Game, options: Sequence[Bid | no.AnyFace]) -> str:
+    """"cuatro de cualquier pinta, tres cuadras o dos ases"."""
+    milla = game.rules.two_is_milla
+    return names.join_or([
+        f"{_n(o.quantity, True)} de cualquier {'otra ' if o.other else ''}pinta" if isinstance(o, no.AnyFace)
+        else names.quantity(o.quantity, o.face, milla) for o in options])
 
 
 def refusal(reason: Reason, game: Game | None = None) -> str:
@@ -1020,7 +1038,9 @@ def help_now(game: Game) -> str:
         return "Digan «sí» si el paso valía o «no» si no, o las caras de la mano."
     turn = game.turn or ""
     calls = [word for call, word in (("dudo", "«dudo»"), ("calzo", "«calzo»"), ("paso", "«paso»"), ("mato", "«mato»")) if _may(game, call)]
-    bid = "una apuesta («tres trenes»)" if game.bid is None else "una apuesta más alta"
+    options = game.raise_options()
+    higher = f"una apuesta más alta ({_options(game, options)})" if options else "una apuesta más alta"
+    bid = "una apuesta («tres trenes»)" if game.bid is None else higher
     return (f"Le toca a {turn}: puede decir {names.join_or([bid, *calls])}. En cualquier momento: «cómo vamos», "
             "«a quién le toca», «corrección»; «otra» al terminar; «terminamos» para cerrar.")
 

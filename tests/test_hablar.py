@@ -43,10 +43,17 @@ def play(level: str, lines: list[Heard | str]) -> list[str]:
 def test_hablar_poco_beeps_accepted_bids_and_says_what_the_table_must_hear() -> None:
     out = play("poco", ["parte ana", "tres trenes", "cuatro trenes", "dos trenes", "tengo sed", "dudo", "hay dos"])
     assert out[:3] == ["[aceptada]", "[aceptada]", "[aceptada]"]
-    assert out[3] == "[rechazada]" and out[4].startswith("No alcanza: cinco de cualquier pinta")
+    assert out[3] == "[rechazada]" and out[4] == "No alcanza: van cuatro trenes."  # the verdict: the table is not deaf long
     assert out[5] == "[repite]"
     assert out[6] == "¿Cuántos trenes hay con los ases?"  # a call: its question (the table heard the "dudo")
     assert out[7] == "Había dos trenes. Beto pierde un dado. Parte beto."  # a result: who loses, who starts
+
+
+def test_hablar_poco_gives_the_options_when_asked_and_normal_at_once() -> None:
+    out = play("poco", ["parte ana", "tres trenes", "dos trenes", "ayuda"])
+    assert "una apuesta más alta (cuatro de cualquier pinta, tres cuadras o dos ases)" in out[-1]
+    full = play("normal", ["parte ana", "tres trenes", "dos trenes"])
+    assert full[-1].startswith("No alcanza: cuatro de cualquier pinta, tres cuadras o dos ases. Van tres trenes.")
 
 
 def test_hablar_poco_keeps_what_is_not_plain_whole() -> None:

@@ -432,6 +432,14 @@ class Game:
             return new.quantity >= self.min_aces(prev.quantity)
         return new.quantity > prev.quantity or (new.quantity == prev.quantity and new.face > prev.face)
 
+    def raise_options(self) -> tuple[Bid | no.AnyFace, ...]:
+        """The smallest raises on the table now, in a normal round (none before
+        the first bid, in an obligo, or after a falsa)."""
+        prev = self.r.bid
+        if prev is None or self.obligo is not None or self.r.falsa_free or self.phase != "apuestas":
+            return ()
+        return self._raise_options(prev)
+
     def _raise_options(self, prev: Bid) -> tuple[Bid | no.AnyFace, ...]:
         """The smallest raises after ``prev`` in a normal round, as a hint:
         after five quinas, six of any face, five senas or three aces."""
