@@ -111,7 +111,8 @@ class Night:
             self.io.complete = lambda text: self.session is not None and self.session.complete(text)
         else:
             self.session.follow(referee)
-        self.session.start()
+        self.session.start(self.io.listening)
+        self.io.listening = ()  # said once a night
         return self.session
 
     def _observers(self, journal: journal_module.Journal) -> list[Observer]:

@@ -74,6 +74,15 @@ def greeting(game: Game) -> str:
     return f"¡Hola! Juegan {order}, en ese orden por la izquierda; reglas {game.rules.name}{house}. {ask_starter(game)}"
 
 
+def greeting_short(game: Game, mode: str | None) -> str:
+    """``poco`` (the voice default): who plays, which rules, how it listens and who
+    starts, in about six seconds of speech for three players."""
+    order = names.join_and(list(game.players))
+    house = " con cambios" if game.rules.overrides else ""
+    listening = f"; {mode}" if mode else ""
+    return f"Hola: {order}, reglas {game.rules.name}{house}{listening}. ¿Quién parte?"
+
+
 def rules_summary(game: Game) -> str:
     """"¿Cuáles son las reglas?": the preset's summary and the house's changes."""
     rules = game.rules
@@ -899,8 +908,10 @@ def microphone_back() -> str:
     return "Volvió el micrófono."
 
 
-def listening_mode(duplex: bool) -> str:
-    """Said at start-up: whether the table may talk over the referee."""
+def listening_mode(duplex: bool, short: bool = False) -> str:
+    """Said in the first greeting: whether the table may talk over the referee."""
+    if short:
+        return "los oigo aunque hable" if duplex else "hablen cuando calle"
     if duplex:
         return "Los escucho aunque esté hablando: si me interrumpen, me callo y escucho."
     return "Mientras hablo no los escucho: hablen cuando me calle."

@@ -62,8 +62,16 @@ class Session:
     earcon: Callable[[str], None] | None = None
     """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
 
-    def start(self) -> str:
-        text = self.referee.opening()
+    def start(self, listening: tuple[bool, ...] = ()) -> str:
+        """The opening words; ``listening``: (duplex,) when the table must be told,
+        once, whether it may talk over the referee (voice), folded into the greeting."""
+        game = self.referee.game
+        if self.level == "poco" and not game.history:
+            text = replies.greeting_short(game, replies.listening_mode(listening[0], short=True) if listening else None)
+        else:
+            text = self.referee.opening()
+            if listening:
+                text = f"{text} {replies.listening_mode(listening[0])}"
         self.say(text)
         return text
 
@@ -207,6 +215,8 @@ class TableIO:
         """Lines heard while asking something else, to be played first."""
         self.complete: Callable[[str], bool] | None = None
         """Is what the recognizer has so far a whole call? (``Session.complete``: voice ends it sooner)"""
+        self.listening: tuple[bool, ...] = ()
+        """(duplex,) until the table has been told how it is heard (voice: in the first greeting)."""
 
     def tell(self, text: str) -> None:
         print(text, flush=True)

@@ -92,7 +92,7 @@ class VoiceIO(TableIO):
         if not self.recognizer.phrases:
             self.note(messages.model_knows_no_word(model))
         self.note(messages.room(room.duplex, room.why))
-        self.tell(replies.listening_mode(room.duplex))
+        self.listening = (room.duplex,)  # said in the greeting
 
     def _microphone(self, what: str) -> None:
         """The microphone went away or came back: the table hears it once each time."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import wave
 from pathlib import Path
 
 import numpy as np
@@ -227,3 +228,23 @@ def test_hands_free_otra_con_pedro_adds_a_player_and_otra_sin_removes_one(tmp_pa
 
     said = grammar.phrases(players=["ana", "beto"])
     assert "otra con pedro" in said and "revancha sin beto" in said
+
+
+def test_startup_greeting_at_poco_says_who_rules_how_it_listens_and_asks_in_six_seconds(tmp_path: Path) -> None:
+    from assistant.voice.speaker import Speaker
+    from scripts import sala
+
+    for duplex, mode in ((True, "los oigo aunque hable"), (False, "hablen cuando calle")):
+        game = Game(preset("caleuchano"), ["ana", "beto", "carla"])
+        said: list[str] = []
+        session = Session(Referee(game), Parser(players=game.players), say=said.append, level="poco", earcon=lambda _n: None)
+        text = session.start((duplex,))
+        assert text == said[0] == f"Hola: ana, beto y carla, reglas caleuchano; {mode}. ¿Quién parte?"
+        with wave.open(str(Speaker(play=False).save(text, tmp_path / "hola.wav")), "rb") as wav:
+            audio = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16).astype(np.float32) / 32768
+            rate = wav.getframerate()
+        spans = sala.sounds(audio, rate, 0.01, bridge=1.0)
+        assert len(spans) == 1 and spans[0] <= 6.0, spans  # seconds of speech, at the default rate
+    # at normal the whole greeting, and how it listens after it
+    full = Session(Referee(game), Parser(players=game.players), say=lambda _t: None, level="normal").start((True,))
+    assert full.startswith("¡Hola! Juegan ana, beto y carla") and full.endswith("si me interrumpen, me callo y escucho.")
