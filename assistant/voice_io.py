@@ -14,7 +14,7 @@ from pathlib import Path
 
 from assistant import messages, replies
 from assistant.config import TableConfig
-from assistant.problems import CannotServe, SetupError
+from assistant.problems import CannotServe, SetupError, default_dir
 from assistant.session import TableIO
 from assistant.speech import grammar
 from assistant.voice.heard import Heard
@@ -48,6 +48,9 @@ def table_io(table: TableConfig) -> TableIO:
             raise CannotServe(messages.SERVICE_WITHOUT_MODEL)
         print(messages.PLAYING_BY_KEYBOARD, file=sys.stderr)
         return TableIO()
+    from assistant.voice import stderr
+
+    stderr.libraries_to(default_dir() / "dudo.log")  # PortAudio's and ALSA's own lines, never on the table's terminal
     try:
         return VoiceIO(model_path, table)
     except RecognizerError as err:  # already said aloud: a missing library, a broken model

@@ -126,3 +126,22 @@ def test_fault_folders_of_killed_processes_are_swept_and_live_ones_kept() -> Non
         alive.kill()
         shutil.rmtree(live, ignore_errors=True)
 
+
+
+def test_fault_raw_library_lines_go_to_the_log_not_the_terminal(tmp_path: Path) -> None:
+    """What C code (PortAudio, ALSA) and child processes write to descriptor 2
+    lands in the log; Python's own messages for the person still reach the terminal."""
+    log = tmp_path / "dudo.log"
+    script = (
+        "import os, subprocess, sys\n"
+        "from pathlib import Path\n"
+        "from assistant.voice import stderr\n"
+        f"stderr.libraries_to(Path({str(log)!r}))\n"
+        "os.write(2, b\"ALSA lib pcm.c:8570:(snd_pcm_recover) underrun occurred\\n\")\n"
+        "subprocess.run(['sh', '-c', 'echo \"Expression x failed in pa_linux_alsa.c\" >&2'], check=True)\n"
+        "print('[para la persona en la terminal]', file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stderr == "[para la persona en la terminal]\n"
+    kept = log.read_text("utf-8")
+    assert "underrun occurred" in kept and "pa_linux_alsa.c" in kept

@@ -220,7 +220,8 @@ class Speaker:
         """(start, end + tail) of the sounds played."""
         self._since: float | None = None
         """When the sound now queued or playing was queued."""
-        threading.Thread(target=self._player, daemon=True, name="parlante").start()
+        self._thread = threading.Thread(target=self._player, daemon=True, name="parlante")
+        self._thread.start()
 
     @property
     def voice_id(self) -> str | None:
@@ -318,9 +319,13 @@ class Speaker:
             return True
 
     def close(self) -> None:
-        """Cut what plays, end the player and remove the sounds' folder."""
+        """Cut what plays, end the player (its stream closed before the program
+        ends: PortAudio's own exit would wait on a stream being closed) and
+        remove the sounds' folder."""
         self.stop()
         self._jobs.put(None)
+        if self._thread is not threading.current_thread():
+            self._thread.join(CLOSE_WAIT)
         self._remove_folder()
 
     def wait(self, timeout: float = 30.0) -> bool:
@@ -396,6 +401,8 @@ class Speaker:
 
 OUTPUT_RATE = 22050
 """One rate for every sound (espeak-ng's own): the stream never reopens between an earcon and a reply."""
+CLOSE_WAIT = 3.0
+"""Seconds ``close`` waits for the player to close its stream."""
 IDLE_CLOSE = 20.0
 """Seconds without a sound after which the output stream is closed (opened again at the next)."""
 
