@@ -4,7 +4,9 @@
 - ``vosk``: a real vosk model (the Korean stand-in, or the Spanish one);
 - ``slow``: the whole program in another process (``dudo`` run as a command,
   killed mid-game, a wheel built), a real browser, or a whole corpus or
-  grammar measured.
+  grammar measured;
+- ``browser``: a real Chromium (also ``slow``); it cannot run under qemu-user,
+  so ``scripts/probar_arm64.sh`` leaves these out with real-time audio.
 
     .venv/bin/pytest -m "not audio and not vosk and not slow"   # the developer's fast loop
 """
@@ -21,6 +23,7 @@ import pytest
 AUDIO_FIXTURES = {"pulse", "echo_room"}
 VOSK_FIXTURES = {"ko_recognizer"}
 SLOW_FIXTURES = {"browser", "grammar_parsed", "data_dir"}
+BROWSER_FIXTURES = {"browser"}
 AUDIO_CALLS = ("synth(", "espeak", "paplay", "record_room(")
 VOSK_CALLS = ("korean_model(", "VoskRecognizer(")
 SLOW_CALLS = ("dudo(", "subprocess", "Popen", "measure(", "build_wheel", "run_installer(")
@@ -41,6 +44,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.audio)
         if fixtures & VOSK_FIXTURES or any(call in source for call in VOSK_CALLS):
             item.add_marker(pytest.mark.vosk)
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
         module = item.path.stem
         if fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
             item.add_marker(pytest.mark.slow)
