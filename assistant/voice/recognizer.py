@@ -234,8 +234,13 @@ class VoskRecognizer:
         return text if isinstance(text, str) else ""
 
     def reset(self) -> None:
-        """Forget audio in progress (after the referee spoke, for instance)."""
-        self._rec.Reset()
+        """Forget audio in progress (after the referee spoke, for instance).
+
+        ``FinalResult()`` with its result thrown away, not ``Reset()``: vosk
+        0.3.45's ``Reset`` keeps about 35 kB each time (the listener starts
+        over at every sound it hears, all night), while a final result frees
+        the utterance and leaves the recognizer as new."""
+        self._rec.FinalResult()
 
     def _heard(self, result_json: str, started: float) -> Heard | None:
         return from_vosk(result_json, (time.perf_counter() - started) * 1000)
