@@ -238,3 +238,29 @@ def test_a_reserve_corpus_named_by_the_environment() -> None:
 
     figures = next(iter(measure(False, [Path(os.environ["DUDO_CORPUS_RESERVA"])])["corpus"].values()))
     assert figures["entendidas"] is None or figures["entendidas"] >= 0.97, figures["fallas"]
+
+
+def test_faces_said_small_are_read_and_heard(parser: Parser) -> None:
+    """Every face said small ("quinitas", "trencito", "asitos") is read as its
+    face, and the recognizer grammar lists it so the voice path can hear it."""
+    small = load().small_faces()
+    assert {"quinitas", "tontito", "trencitos", "asitos", "ascito"} <= set(small)
+    vocabulary = grammar.vocabulary(grammar.phrases(players=PLAYERS))
+    for said, face in small.items():
+        assert said in vocabulary, said
+        command = parser.parse(f"cinco {said}")
+        assert isinstance(command, BidCommand) and command.face == load().faces[face], (said, command)
+
+
+def test_one_move_said_twice_in_other_words(parser: Parser) -> None:
+    assert parser.parse("no te creo lo dudo").to_json() == {"accion": "dudo"}
+    assert parser.parse("seis trenes seis trenes").to_json()["cantidad"] == 6
+    # two different moves are not one said twice
+    assert parser.parse("ocho quinas ocho trenes").to_json()["accion"] == "desconocido"
+    assert parser.parse("dudo calzo").to_json()["accion"] == "desconocido"
+
+
+def test_an_hour_is_never_the_quantity_of_a_bid(parser: Parser) -> None:
+    for line in ("el tren de las ocho", "el bus de las seis", "la quina de las diez"):
+        assert parser.parse(line).to_json()["accion"] == "desconocido", line
+    assert parser.parse("hay cinco dados con el 5").to_json() == {"accion": "apuesta", "cantidad": 5, "pinta": 5}

@@ -67,6 +67,8 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
             out += filled + _family_forms(lex, filled)
     # every quantity with every face: the bigram a bid lives on
     out += [f"{q} {f}" for q in quantities for f in faces]
+    # faces said small: "tres quinitas", "un ascito"
+    out += [f"{quantities[i % len(quantities)]} {small}" for i, small in enumerate(lex.small_faces())]
     # any two dice next to each other, as a hand is dictated ("tren tren", "cuadra quina")
     out += [f"{a} {b}" for a in faces for b in faces]
     # number words a recognizer may split: "dieci siete", "veinti dos", "diez y siete"

@@ -231,6 +231,27 @@ class Lexicon:
         words |= set(self.misheard) | self.reflexive
         return frozenset(w for w in words if not w.isdigit())
 
+    def small_faces(self) -> dict[str, str]:
+        """Face names said small and the name each stands for: "quinita(s)" ->
+        "quina(s)", "tontito(s)" -> "tonto(s)", "trencito" -> "tren", "ascitos" ->
+        "ases" (the parser reads them by the endings in [ortografia]; the
+        recognizer grammar lists them). Faces named by a number ("cincos") have none."""
+        out: dict[str, str] = {}
+        for face in self.faces:
+            bare = face[:-2] if face.endswith("es") else face[:-1] if face.endswith("s") else face
+            if not face.isalpha() or bare in self.numbers or face.rstrip("s") in self.numbers or bare.endswith("c"):
+                continue
+            if face.endswith(("as", "os")) and face != "as":
+                out[face[:-2] + "it" + face[-2:]] = face  # quinitas, tontitos
+            elif face.endswith(("a", "o")):
+                out[face[:-1] + "it" + face[-1]] = face  # quinita, tontito
+            elif face.endswith("es"):
+                out[face[:-2] + "citos"] = face  # trencitos, ascitos
+                out[face[:-2] + "itos"] = face  # asitos
+            else:
+                out[face + "cito"] = face  # trencito, ascito
+        return out
+
     def number_words(self, n: int) -> list[str]:
         """Every way the lexicon writes n (0..99), accents kept: "dieciséis", "treinta y uno"."""
         said = [self.spellings.get(w, w) for w, v in self.numbers.items() if v == n]

@@ -31,6 +31,7 @@ the closest lexicon word, but a common Spanish word never is ("sillas" stays
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -73,6 +74,9 @@ RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 
 """Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
 TAIL_MAX = 6
+REPEAT_MAX = 4
+HALVES_MAX = 10  # the longest line tried as one move said twice in other words  # the longest stretch said twice that is read once ("seis trenes seis trenes")
+_INTERJECTION = re.compile(r"^[aeiouhm]+$")
 """The longest tail dropped after a move, in words."""
 _SAMPLE_HANDS = {
     # one hand of each kind, for judging a paso named only by its kind
@@ -108,6 +112,7 @@ class Parser:
         self._long_sounds = {" ".join(sounds(w) for w in name.split()): full for name, full in self._names.items() if " " in name}
         self._vocabulary = sorted(lex.vocabulary | name_words)
         self._known = frozenset(self._vocabulary)
+        self._squeezed_fillers = frozenset(_squeeze(w) for w in lex.filler_words)
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
@@ -172,7 +177,7 @@ class Parser:
         self._cache[text] = tuple(found)
         return found
 
-    def _read(self, raw: list[str]) -> list[Reading]:
+    def _read(self, raw: list[str], halves: bool = True) -> list[Reading]:
         if not raw:
             return []
         another = self._another_with(raw)
@@ -188,7 +193,24 @@ class Parser:
                 key = (-reading.explained, rank, len(found), reading)
                 if reading.command not in found or key[:2] < found[reading.command][:2]:
                     found[reading.command] = key
-        return [r for *_key, r in sorted(found.values(), key=lambda item: item[:3])]
+        readings = [r for *_key, r in sorted(found.values(), key=lambda item: item[:3])]
+        if halves and all(r.weak or r.explained < 1.0 for r in readings) and 2 <= len(raw) <= HALVES_MAX:
+            twice = self._said_twice(raw)
+            if twice is not None:
+                readings.insert(0, Reading(twice, 1.0, how="repetición"))
+        return readings
+
+    def _said_twice(self, raw: list[str]) -> Command | None:
+        """One move said twice in other words: "no te creo, dudo", "mentira, la dudo"."""
+        for k in range(1, len(raw)):
+            first = self._whole_reading(raw[:k])
+            if first is not None and first == self._whole_reading(raw[k:]):
+                return first
+        return None
+
+    def _whole_reading(self, raw: list[str]) -> Command | None:
+        best = next((r for r in self._read(raw, halves=False) if not r.weak), None)
+        return best.command if best is not None and best.explained == 1.0 and best.how != "contexto" else None
 
     def clean(self, text: str) -> list[str]:
         """Tokens without fillers, vocatives or articles, families read, near misses snapped."""
@@ -221,12 +243,12 @@ class Parser:
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
         for end, full in lex.diminutives:
-            if word.endswith(end) and len(word) > len(end) + 2:
-                base = word[: -len(end)] + full
-                if base in lex.faces:
-                    return [base]
-                if full == "" and base + "es" in lex.faces:  # "trencito" -> "tren"
-                    return [base]
+            if word.endswith(end) and len(word) > len(end) + 1:
+                stem = word[: -len(end)]
+                # "quinitas" -> "quinas", "trencitos" -> "trenes", "asitos" -> "ases", "ascito" -> "as"
+                for base in (stem + full, stem + "es" if end.endswith("s") else stem, stem):
+                    if base in lex.faces:
+                        return [base]
         enclitic = self._enclitic(word)
         if enclitic is not None:
             return enclitic
@@ -279,7 +301,12 @@ class Parser:
     def _drop_fillers(self, words: list[str]) -> list[str]:
         for phrase in self.lexicon.filler_phrases:
             words = _drop_phrase(words, phrase)
-        return [w for w in words if w not in self.lexicon.filler_words]
+        return [w for w in words if w not in self.lexicon.filler_words and not self._drawn_out(w)]
+
+    def _drawn_out(self, word: str) -> bool:
+        """A filler said long: "eeeh", "mmmm", "yaaa", "pooo" (not a word of its own)."""
+        squeezed = _squeeze(word)
+        return squeezed != word and squeezed in self._squeezed_fillers and (word not in self.lexicon.common or _INTERJECTION.match(word) is not None)
 
     def _drop_vocative_and_articles(self, words: list[str]) -> list[str]:
         """"oye beto, cinco quinas" -> "cinco quinas"; "la carla no tiene" -> "carla no tiene"."""
@@ -302,7 +329,7 @@ class Parser:
         lex = self.lexicon
         i = 0
         last = ""
-        while i < len(words):
+        while i < len(words) - 1:  # the last word is the move: "creo que no"
             size = next((len(p) for p in lex.hesitation_phrases if tuple(words[i : i + len(p)]) == p), 0)
             if size:
                 i, last = i + size, "frase"
@@ -325,15 +352,17 @@ class Parser:
 
     def _readings_of(self, words: list[str], how: str) -> Iterator[Reading]:
         hour = self._hour(words)
+        # the hour is the only number said: "el tren de las ocho" is no bid of eight
+        only_hour = hour is not None and sum(1 for i in range(len(words)) if next(self._numbers_at(words, i), None)) == 1
         reflexive = self._reflexive(words)
         for reading in self._whole(words, how):
-            if hour and not _names_a_face(reading.command):
+            if hour is not None and (not _names_a_face(reading.command) or (only_hour and getattr(reading.command, "quantity", None) is not None)):
                 continue  # "me voy a las once", "son las dos": an hour, not a count
             if reflexive and isinstance(reading.command, CallCommand | ObligoCommand):
                 continue  # "se mató", "me calzo": about oneself, not a call
             yield reading
             yield from self._in_context(reading)
-        if not hour:
+        if hour is None:
             yield from self._weak(words)
 
     def _whole(self, words: list[str], how: str) -> Iterator[Reading]:
@@ -378,16 +407,16 @@ class Parser:
             a in lex.reflexive and b in CALL_HEADS and (a, b) not in lex.reflexive_calls for a, b in pairwise(words)
         )
 
-    def _hour(self, words: list[str]) -> bool:
-        """An article right before a number with no face after it: "a las once"."""
+    def _hour(self, words: list[str]) -> int | None:
+        """An article right before a number with no face after it: "a las once" (the hour)."""
         lex = self.lexicon
         for i in range(len(words) - 1):
             if words[i] in lex.hour_articles:
-                for _value, used in self._numbers_at(words, i + 1):
+                for value, used in self._numbers_at(words, i + 1):
                     after = i + 1 + used
                     if after >= len(words) or (words[after] not in lex.faces and words[after] not in lex.hand_joins["de"]):
-                        return True
-        return False
+                        return value
+        return None
 
     def _templates(self, words: list[str]) -> Iterator[Command]:
         """Every phrase template (or per-player count, or hand by kind) that covers
@@ -742,6 +771,8 @@ class Parser:
             return BidCommand(s.quantity, "estas") if s.quantity else None
         if intent in CALLS:
             return CallCommand(intent, s.player)  # type: ignore[arg-type]
+        if intent.endswith("_a") and intent[:-2] in CALLS:
+            return CallCommand(intent[:-2], None)  # type: ignore[arg-type]  # "le dudo al beto": said to the bidder
         if intent.startswith("obligo"):
             mode = intent.partition("_")[2] or None
             return ObligoCommand(mode)  # type: ignore[arg-type]
@@ -778,7 +809,7 @@ class Parser:
         words = views[-1][0] if views else []
         plain = next((w for w, how in views if how == "repetición"), words)
         heard = tuple(plain)
-        if not plain or any(w not in self._known and not w.isdigit() for w in plain) or self._hour(plain):
+        if not plain or any(w not in self._known and not w.isdigit() for w in plain) or self._hour(plain) is not None:
             return Unknown(heard=heard)
         quantity = next((v for i in range(len(plain)) for v, _ in self._numbers_at(plain, i)), None)
         face = next((self.lexicon.faces[w] for w in plain if w in self.lexicon.faces), None)
@@ -853,8 +884,23 @@ def _split_pronouns(pronoun: str, clitics: frozenset[str]) -> list[str]:
 
 
 def _collapse(words: list[str]) -> list[str]:
-    """Repeated words said once: "corrección corrección", "no no no", "cinco cinco quinas"."""
-    return [w for i, w in enumerate(words) if i == 0 or w != words[i - 1]]
+    """What was said twice in a row said once: "corrección corrección", "no no no",
+    "cinco cinco quinas", "seis trenes seis trenes"."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        size = next((n for n in range(REPEAT_MAX, 0, -1) if len(out) >= n and words[i : i + n] == out[-n:]), 0)
+        if size:
+            i += size
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _squeeze(word: str) -> str:
+    """Letters held long said once: "eeeh" -> "eh", "yaaa" -> "ya"."""
+    return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
 
 
 def _replace_phrases(words: list[str], phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> list[str]:
