@@ -104,10 +104,13 @@ def as_heard(text: str, known: set[str]) -> str:
 
 
 def typed_only(text: str, parser: Parser, players: list[str]) -> bool:
-    """Digits and misspellings ("trens") are typed, never heard: a recognizer writes dictionary words."""
+    """Digits, misspellings ("trens") and words drawn out ("eeeh") are typed, never
+    heard: a recognizer writes dictionary words ("eh")."""
     lex = parser.lexicon
     names = {w for p in players for w in p.split()}
-    return any(w.isdigit() or not (w in lex.vocabulary or w in lex.common or w in names) for w in tokens(text))
+    return any(
+        w.isdigit() or parser.drawn_out(w) or not (w in lex.vocabulary or w in lex.common or w in names) for w in tokens(text)
+    )
 
 
 def understood(got: dict[str, Any], expected: dict[str, Any]) -> bool:

@@ -301,9 +301,9 @@ class Parser:
     def _drop_fillers(self, words: list[str]) -> list[str]:
         for phrase in self.lexicon.filler_phrases:
             words = _drop_phrase(words, phrase)
-        return [w for w in words if w not in self.lexicon.filler_words and not self._drawn_out(w)]
+        return [w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)]
 
-    def _drawn_out(self, word: str) -> bool:
+    def drawn_out(self, word: str) -> bool:
         """A filler said long: "eeeh", "mmmm", "yaaa", "pooo" (not a word of its own)."""
         squeezed = _squeeze(word)
         return squeezed != word and squeezed in self._squeezed_fillers and (word not in self.lexicon.common or _INTERJECTION.match(word) is not None)
