@@ -57,9 +57,16 @@ REGULAR_MODELS = {"ar": "cortar", "er": "temer", "ir": "vivir"}
 IndexError on "pasar", a plain regular -ar verb)."""
 
 
+MISCONJUGATED = {"atrever"}
+"""Regular verbs verbecc conjugates wrong ("atrever": "atreveo", "que se atrevean"),
+conjugated like their model instead."""
+
+
 def forms(conjugator: Any, infinitive: str) -> list[tuple[str, str]]:
     """(tense.person, form) for one verb, in verbecc's order, without repeats."""
     try:
+        if infinitive in MISCONJUGATED:
+            raise IndexError(infinitive)
         data = conjugator.conjugate(infinitive).get_data()
     except IndexError:
         model = REGULAR_MODELS[infinitive[-2:]]

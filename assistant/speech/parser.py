@@ -31,6 +31,7 @@ the closest lexicon word, but a common Spanish word never is ("sillas" stays
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -458,6 +459,8 @@ class Parser:
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
+                if isinstance(command, HandCommand) and len(command.faces) < HAND and any((w,) in self.lexicon.hand_kinds for w in words):
+                    break  # "full de trenes con quinas" is no hand of two dice: read by its kind or not at all
                 if command is not None:
                     if isinstance(command, CallCommand) and restated is not None:
                         command = CallCommand(command.call, command.player, restated)
@@ -473,7 +476,7 @@ class Parser:
             if key not in self._heads:
                 self._heads[key] = (*self._templates(head), *self._framed(head))
             for command in self._heads[key]:
-                if self._tail_fits(command, tail):
+                if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
                     yield Reading(command, k / len(words), how="cola")
 
     def _tail_fits(self, command: Command, tail: list[str]) -> bool:
@@ -561,12 +564,23 @@ class Parser:
         return w in self.lexicon.faces or w in CALLS or any(True for _ in self._numbers_at(words, i))
 
     def _hand_by_kind(self, words: list[str]) -> HandCommand | None:
+        """Hands in poker words, said by their owner or of a player named first:
+        "carla tiene full de trenes con quinas", "beto, dos trenes y tres quinas"."""
+        named = next(self._find_player(words, 0), None)
+        if named is not None and named[1] < len(words):
+            hand = self._hand_in_poker_words(words[named[1] :])
+            if hand is not None and (hand.kind is not None or len(set(hand.faces)) > 1):
+                # "ana (tiene) cinco quinas" is her count or her bid, read by the templates
+                return dataclasses.replace(hand, player=named[0])
+        return self._hand_in_poker_words(words)
+
+    def _hand_in_poker_words(self, words: list[str], owned: bool = False) -> HandCommand | None:
         """Hands in poker words: "pichanga", "tenía full", "full de trenes con senas",
         "póquer de cuadras y un as", "escalera del dos al seis", "tengo dos trenes y tres quinas"."""
         lex = self.lexicon
         joins = lex.hand_joins
-        owned = words[0] in joins["antes"]  # "tengo …", "tenía …"
-        if owned:
+        if words[0] in joins["antes"]:  # "tengo …", "tenía …"
+            owned = True
             words = words[1:]
         if not words:
             return None
