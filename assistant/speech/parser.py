@@ -74,7 +74,7 @@ CACHE_SIZE = 4096
 RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
 """Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
-TAIL_MAX = 6
+TAIL_MAX = 8
 REPEAT_MAX = 4
 HALVES_MAX = 10  # the longest line tried as one move said twice in other words  # the longest stretch said twice that is read once ("seis trenes seis trenes")
 _INTERJECTION = re.compile(r"^[aeiouhm]+$")
@@ -285,7 +285,7 @@ class Parser:
         named = self._drop_vocative_and_articles(said)
         plain = self._drop_fillers(named)
         views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (plain, "frase")]
-        collapsed = _collapse(plain)
+        collapsed = _collapse(plain, self.lexicon.sum_words)
         views.append((collapsed, "repetición"))
         for words in (plain, collapsed):
             rest = self._after_hesitation(words)
@@ -489,6 +489,9 @@ class Parser:
             claim = tuple(w for w in tail if w not in lex.closed and w not in joins["antes"] and w not in joins["reclamo"])
             if claim in lex.hand_kinds:
                 return True
+            start = next((i for i, w in enumerate(tail) if (w,) in lex.hand_kinds), None)
+            if start is not None and self._hand_in_poker_words(tail[start:]) is not None:
+                return True  # "paso con full de trenes", "paso, tengo póquer de cuadras y un as"
         if tail[0] not in lex.tail_starts:
             return False
         if isinstance(command, SimpleCommand | QueryCommand | Unknown):
@@ -538,20 +541,31 @@ class Parser:
             return None
         numbers: list[int] = []
         result: int | None = None
+        added = False  # a "más" since the last number
         i = 0
         while i < len(words):
             w = words[i]
             reading = next(self._numbers_at(words, i), None)
+            if reading is not None and numbers and not added:
+                # "cuatro más uno, cinco": a number with no "más" before it is the result, said last
+                if i + reading[1] != len(words) or reading[0] != sum(numbers):
+                    return None
+                result = reading[0]
+                break
             if reading is not None:
                 numbers.append(reading[0])
+                added = False
                 i += reading[1]
+            elif w in lex.sum_words:
+                added = True
+                i += 1
             elif w in lex.result_words and i + 1 < len(words):
                 reading = next(self._numbers_at(words, i + 1), None)
                 if reading is None or i + 1 + reading[1] != len(words):
                     return None
                 result = reading[0]
                 break
-            elif w in lex.sum_words or w in lex.faces or w in self._frames["cuenta"]:
+            elif w in lex.faces or w in self._frames["cuenta"]:
                 i += 1
             else:
                 return None
@@ -897,13 +911,16 @@ def _split_pronouns(pronoun: str, clitics: frozenset[str]) -> list[str]:
     return [pronoun]
 
 
-def _collapse(words: list[str]) -> list[str]:
+def _collapse(words: list[str], kept: frozenset[str] = frozenset()) -> list[str]:
     """What was said twice in a row said once: "corrección corrección", "no no no",
-    "cinco cinco quinas", "seis trenes seis trenes"."""
+    "cinco cinco quinas", "seis trenes seis trenes"; never a stretch holding one of
+    ``kept`` ("dos más dos más uno" is a sum)."""
     out: list[str] = []
     i = 0
     while i < len(words):
-        size = next((n for n in range(REPEAT_MAX, 0, -1) if len(out) >= n and words[i : i + n] == out[-n:]), 0)
+        size = next(
+            (n for n in range(REPEAT_MAX, 0, -1) if len(out) >= n and words[i : i + n] == out[-n:] and not kept.intersection(out[-n:])), 0
+        )
         if size:
             i += size
         else:
