@@ -264,3 +264,15 @@ def test_an_hour_is_never_the_quantity_of_a_bid(parser: Parser) -> None:
     for line in ("el tren de las ocho", "el bus de las seis", "la quina de las diez"):
         assert parser.parse(line).to_json()["accion"] == "desconocido", line
     assert parser.parse("hay cinco dados con el 5").to_json() == {"accion": "apuesta", "cantidad": 5, "pinta": 5}
+
+
+def test_the_table_spoken_to_at_either_end(parser: Parser) -> None:
+    """"cinco quinas, cabros", "señores, dudo": the table addressed carries nothing,
+    but a word after a number or an article is what is talked about."""
+    assert parser.parse("seis trenes cabros").to_json() == {"accion": "apuesta", "cantidad": 6, "pinta": 3}
+    assert parser.parse("señores dudo").to_json() == {"accion": "dudo"}
+    assert parser.parse("dale cabros").to_json() == {"accion": "si"}
+    for chatter in ("hay cinco cabros", "obligo a mi hermano", "cinco cabros en la mesa", "hola cabros"):
+        assert parser.parse(chatter).to_json()["accion"] == "desconocido", chatter
+    vocabulary = grammar.vocabulary(grammar.phrases(players=PLAYERS))
+    assert {"cabros", "señores", "chiquillos"} <= vocabulary

@@ -140,6 +140,9 @@ def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], 
     fillers = [" ".join(spell(w, w) for w in p) for p in lex.filler_phrases] + [spell(w, w) for w in sorted(lex.filler_words)]
     for w in fillers:
         out += [f"{w} {bid}", f"{bid} {w}", f"{w} {call}", f"{call} {w}"]
+    for w in sorted(lex.address_words):  # the table spoken to: "cinco quinas, cabros", "señores, dudo"
+        w = spell(w, w)
+        out += [f"{w} {bid}", f"{bid} {w}", f"{w} {call}", f"{call} {w}"]
     plain = values | {"{cantidad}": lex.number_words(3)}  # "hay tres", not "hay un"
     keys = dict.fromkeys([*lex.frames, *(i.partition("_")[0] for i in lex.raw_templates)])
     for key in keys:

@@ -140,6 +140,7 @@ class Lexicon:
     """Extra names a die goes by inside a dictated hand ("uno", "tres", "3")."""
     directions: dict[str, str]
     filler_words: frozenset[str]
+    address_words: frozenset[str]
     filler_phrases: tuple[tuple[str, ...], ...]
     hesitation_words: frozenset[str]
     """What may open a line before the move ("no no cuatro trenes", "perdón, …")."""
@@ -480,6 +481,7 @@ def load(path: Path | None = None) -> Lexicon:
         hand_faces=hand_faces,
         directions=directions,
         filler_words=frozenset(_fold_list(filler["palabras"], "relleno.palabras")),
+        address_words=frozenset(_fold_list(filler.get("apelativos", []), "relleno.apelativos")),
         filler_phrases=_phrases(filler["frases"], "relleno.frases"),
         templates=templates,
         raw_templates=raw,

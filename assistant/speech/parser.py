@@ -77,7 +77,7 @@ HAND = 5
 TAIL_MAX = 8
 REPEAT_MAX = 4
 HALVES_MAX = 10  # the longest line tried as one move said twice in other words  # the longest stretch said twice that is read once ("seis trenes seis trenes")
-_INTERJECTION = re.compile(r"^[aeiouhm]+$")
+_INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """The longest tail dropped after a move, in words."""
 _SAMPLE_HANDS = {
     # one hand of each kind, for judging a paso named only by its kind
@@ -284,7 +284,8 @@ class Parser:
         said = self._words(raw)
         named = self._drop_vocative_and_articles(said)
         plain = self._drop_fillers(named)
-        views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (plain, "frase")]
+        addressed = self._drop_address(named)
+        views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (addressed, "frase"), (plain, "frase")]
         collapsed = _collapse(plain, self.lexicon.sum_words)
         views.append((collapsed, "repetición"))
         for words in (plain, collapsed):
@@ -300,9 +301,25 @@ class Parser:
         return unique
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
+        words = self._drop_address(words)
         for phrase in self.lexicon.filler_phrases:
             words = _drop_phrase(words, phrase)
         return [w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)]
+
+    def _drop_address(self, words: list[str]) -> list[str]:
+        """The table spoken to at either end of the line: "dale, cabros", "señores,
+        dudo". Never after a number or a closed-class word: "hay cinco cabros"
+        counts people, "obligo a mi hermano" is chatter."""
+        address = self.lexicon.address_words
+        start, end = 0, len(words)
+        while start < end and words[start] in address:
+            start += 1
+        while end > start and words[end - 1] in address:
+            before = words[end - 2] if end >= 2 else ""
+            if before in self.lexicon.closed or (before and any(True for _ in self._numbers_at(words, end - 2))):
+                break  # "obligo a mi hermano", "hay cinco cabros": the word is what is talked about
+            end -= 1
+        return words[start:end]
 
     def drawn_out(self, word: str) -> bool:
         """A filler said long: "eeeh", "mmmm", "yaaa", "pooo" (not a word of its own)."""
