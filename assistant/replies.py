@@ -908,6 +908,13 @@ def microphone_back() -> str:
     return "Volvió el micrófono."
 
 
+def listening_changed(duplex: bool) -> str:
+    """The echo canceller came or went while playing (a sound server restarted)."""
+    if duplex:
+        return "Ahora los oigo aunque esté hablando."
+    return "Ojo: ya no los oigo mientras hablo; hablen cuando me calle."
+
+
 def listening_mode(duplex: bool, short: bool = False) -> str:
     """Said in the first greeting: whether the table may talk over the referee."""
     if short:

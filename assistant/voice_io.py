@@ -78,6 +78,7 @@ class VoiceIO(TableIO):
             raise SetupError(str(err)) from err
         output = pick_device(table.speaker, "output")
         self.speaker = Speaker(table.voice, table.rate, device=output, fallback_print=lambda text: None)
+        self.output = output
         room = sound_room(device_name(self.microphone.device), device_name(output))
         self.duplex = room.duplex
         self.players = list(table.players)
@@ -98,8 +99,22 @@ class VoiceIO(TableIO):
         self.listening = (room.duplex,)  # said in the greeting
 
     def _microphone(self, what: str) -> None:
-        """The microphone went away or came back: the table hears it once each time."""
-        self.tell(replies.microphone_lost() if what == LOST else replies.microphone_back())
+        """The microphone went away or came back: the table hears it once each time,
+        and whether it may still talk over the referee when that changed with it
+        (a sound server restarted without its echo canceller)."""
+        if what == LOST:
+            self.tell(replies.microphone_lost())
+            return
+        self.tell(" ".join(filter(None, (replies.microphone_back(), self.recheck_room()))))
+
+    def recheck_room(self) -> str | None:
+        """Look at the sound server again; the sentence to say if listening changed."""
+        room = sound_room(device_name(self.microphone.device), device_name(self.output))
+        if room.duplex == self.duplex:
+            return None
+        self.duplex = room.duplex
+        self.note(messages.room(room.duplex, room.why))
+        return replies.listening_changed(room.duplex)
 
     def tell(self, text: str) -> None:
         print(text, flush=True)
@@ -111,7 +126,7 @@ class VoiceIO(TableIO):
     def heard(self) -> Iterator[Heard]:
         for heard in listen(
             self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio,
-            duplex=self.duplex, barge_in=self._barge_in, complete=self.complete, output_level=self.speaker.level_at,
+            duplex=lambda: self.duplex, barge_in=self._barge_in, complete=self.complete, output_level=self.speaker.level_at,
         ):
             if self.duplex:
                 self.speaker.stop()  # what it was still saying answered the table before this

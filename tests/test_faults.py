@@ -145,3 +145,40 @@ def test_fault_raw_library_lines_go_to_the_log_not_the_terminal(tmp_path: Path) 
     assert done.stderr == "[para la persona en la terminal]\n"
     kept = log.read_text("utf-8")
     assert "underrun occurred" in kept and "pa_linux_alsa.c" in kept
+
+
+def test_fault_echo_cancel_lost_or_back_with_the_microphone_is_said(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A sound server that comes back without its echo canceller (or with it):
+    when the microphone returns the referee looks at the room again, says the
+    change once, and the listener follows it (the real room and pactl, the Korean model)."""
+    from assistant.config import TableConfig
+    from assistant.voice.microphone import BACK
+    from assistant.voice_io import VoiceIO
+    from scripts import sala
+
+    if not sala.available() or not shutil.which("espeak-ng"):
+        pytest.skip("PulseAudio o espeak-ng no están instalados (scripts/instalar.sh --test los instala)")
+    room = sala.start()
+    try:
+        monkeypatch.setenv("PULSE_SERVER", room.server)
+        monkeypatch.delenv("PULSE_SINK", raising=False)
+        monkeypatch.delenv("PULSE_SOURCE", raising=False)
+        io = VoiceIO(korean_model(), TableConfig(players=("ana", "beto")))
+        try:
+            assert io.duplex
+            capsys.readouterr()
+            monkeypatch.setenv("PULSE_SOURCE", "room.monitor")  # the raw microphone: the canceller is gone
+            io._microphone(BACK)
+            said = capsys.readouterr().out
+            assert "Volvió el micrófono. Ojo: ya no los oigo mientras hablo" in said
+            assert not io.duplex
+            io._microphone(BACK)  # nothing changed: only that it is back
+            assert capsys.readouterr().out.strip() == "Volvió el micrófono."
+            monkeypatch.delenv("PULSE_SOURCE")
+            io._microphone(BACK)
+            assert "Ahora los oigo aunque esté hablando." in capsys.readouterr().out
+            assert io.duplex
+        finally:
+            io.close()
+    finally:
+        room.stop()

@@ -263,18 +263,21 @@ def listen(
     stop: Callable[[], bool] = lambda: False,
     keep_audio: bool = False,
     *,
-    duplex: bool = False,
+    duplex: bool | Callable[[], bool] = False,
     barge_in: Callable[[], object] | None = None,
     complete: Callable[[str], bool] | None = None,
     output_level: Callable[[float, float], float] | None = None,
 ) -> Iterator[Heard]:
     """Utterances heard at the table: the microphone's blocks through a ``Listener``
-    with WebRTC's speech detector, until ``stop()``."""
+    with WebRTC's speech detector, until ``stop()``. ``duplex`` may be asked
+    again for every block: the room can change while playing."""
+    room = duplex if callable(duplex) else (lambda: duplex)
     listener = Listener(
         recognizer, SpeechDetector(microphone.rate), speaking_at, keep_audio,
-        duplex=duplex, barge_in=barge_in, complete=complete, output_level=output_level,
+        duplex=room(), barge_in=barge_in, complete=complete, output_level=output_level,
     )
     for block in microphone.blocks(stop):
+        listener.duplex = room()
         heard = listener.feed(block)
         if heard is not None:
             yield heard
