@@ -215,3 +215,59 @@ def test_the_audio_tail_keeps_only_its_limit() -> None:
     twin = tail.copy()
     tail.clear()
     assert twin.joined() == b"ccccdddd" and tail.size == 0
+
+
+@dataclass
+class LaggingRecognizer(FakeRecognizer):
+    """A decoder behind the audio: no partial text yet, the final reading only
+    when asked for (``finals``, one per ``finish``; nothing after them)."""
+
+    finals: list[str] = field(default_factory=list)
+    finished: int = 0
+
+    def finish(self) -> Heard | None:  # type: ignore[override]
+        self.finished += 1
+        text = self.finals.pop(0) if self.finals else ""
+        return Heard((Alternative(text, score=-1.0),)) if text else None
+
+
+def is_call(text: str) -> bool:
+    return text.split() in (["dudo"], ["cinco", "quinas"])
+
+
+def test_a_short_call_the_decoder_has_not_shown_yet_ends_after_the_short_silence() -> None:
+    """The partial text lags: "dudo" is asked for at the short silence, not left to the long one."""
+    rec = LaggingRecognizer(finals=["dudo"])
+    heard = run(Listener(rec, ScriptedDetector({2, 3}), complete=is_call), 40)
+    assert [(i, h.text) for i, h in heard] == [(3 + round(SHORT_SILENCE / BLOCK), "dudo")]
+
+
+def test_a_bid_with_a_pause_is_one_utterance() -> None:
+    """ "cinco… quinas": the first word, ended early, is no whole call; it is held
+    and joined to what follows the pause, with their scores added."""
+    rec = LaggingRecognizer(finals=["cinco", "quinas"])
+    pause = round(SHORT_SILENCE / BLOCK) + 2  # longer than the short silence, shorter than the long one
+    second = 3 + pause + 1
+    heard = run(Listener(rec, ScriptedDetector({2, 3, second, second + 1}), complete=is_call), 60)
+    assert len(heard) == 1
+    i, whole = heard[0]
+    assert whole.text == "cinco quinas"
+    assert whole.best.score == -2.0
+    assert whole.raw == {"alternatives": [{"text": "cinco quinas", "confidence": -2.0, "result": []}]}
+    assert i > second + 1
+
+
+def test_a_held_word_alone_ends_at_the_long_silence() -> None:
+    rec = LaggingRecognizer(finals=["cinco"])
+    heard = run(Listener(rec, ScriptedDetector({2, 3}), complete=is_call), 40)
+    assert [(i, h.text) for i, h in heard] == [(3 + round(LONG_SILENCE / BLOCK), "cinco")]
+    assert rec.finished == 2  # asked early once, then at the long silence
+
+
+def test_the_referee_talking_drops_a_held_word() -> None:
+    """Half duplex: what was held before the referee spoke does not join what comes after."""
+    rec = LaggingRecognizer(finals=["cinco", "dudo"])
+    talking = {12, 13, 14}
+    listener = Listener(rec, ScriptedDetector({2, 3, 20}), speaking_at=lambda t: round(t / BLOCK) in talking, complete=is_call)
+    heard = run(listener, 40)
+    assert [h.text for _, h in heard] == ["dudo"]

@@ -113,6 +113,36 @@ class Heard:
         return self.best.words[-1].end if self.best.words else None
 
 
+def joined(first: Heard, then: Heard | None) -> Heard:
+    """An utterance ended early and what was said after a short pause, as one:
+    the first one's best reading before each reading of the second ("cinco" +
+    "quinas"). Its ``raw`` has vosk's shape, so the recognizer log replays it."""
+    if then is None:
+        return first
+    head = first.best
+    alternatives = tuple(
+        Alternative(
+            f"{head.text} {alt.text}".strip(), head.words + alt.words,
+            None if head.score is None or alt.score is None else head.score + alt.score,
+        )
+        for alt in then.alternatives
+    )
+    return Heard(alternatives, then.latency_ms, first.typed and then.typed, raw=_raw(alternatives), sample_rate=then.sample_rate)
+
+
+def _raw(alternatives: tuple[Alternative, ...]) -> dict[str, Any]:
+    def result(words: tuple[Word, ...]) -> list[dict[str, Any]]:
+        return [
+            {"word": w.word, "start": w.start, "end": w.end, **({} if w.confidence is None else {"conf": w.confidence})}
+            for w in words
+        ]
+
+    if all(a.score is not None for a in alternatives):
+        return {"alternatives": [{"text": a.text, "confidence": a.score, "result": result(a.words)} for a in alternatives]}
+    best = alternatives[0]
+    return {"text": best.text, "result": result(best.words)}
+
+
 def _words(items: Any) -> tuple[Word, ...]:
     if not isinstance(items, list):
         return ()

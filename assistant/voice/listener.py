@@ -25,7 +25,7 @@ from typing import Protocol
 
 import numpy as np
 
-from assistant.voice.heard import Heard
+from assistant.voice.heard import Heard, joined
 from assistant.voice.microphone import Block, Microphone
 from assistant.voice.recognizer import Recognizer
 from assistant.voice.vad import MIN_LEVEL, SpeechDetector
@@ -155,6 +155,11 @@ class Listener:
         """When the referee's current stretch of talk was first heard (duplex)."""
         self.fed = 0
         """Bytes fed to the recognizer since it last started over."""
+        self.held: Heard | None = None
+        """An utterance ended early that was not a whole call ("cinco" in "cinco… quinas"):
+        what follows a short pause is joined to it."""
+        self.tried_early = False
+        """The utterance in progress was already ended early once."""
 
     def feed(self, block: Block) -> Heard | None:
         speaking = self.speaking_at(block.time)
@@ -183,13 +188,22 @@ class Listener:
         self.preroll.append(block.data)
         if self.keep_audio:
             self.kept.append(block.data)
-        if heard is None and detector.spoke and self._ended(detector.quiet):
+        ended = heard is None and detector.spoke and self._ended(detector.quiet)
+        if ended:
             heard = self.recognizer.finish()
+        elif heard is None and detector.spoke and self._may_end_early(detector.quiet):
+            heard = self._end_early()
+            if heard is None:
+                return None
+        if self.held is not None and (heard is not None or ended):
+            heard = joined(self.held, heard)
+            self.held = None
         if heard is None:
             return None
         spoke = detector.spoke
         detector.reset()
         self.fed = 0
+        self.tried_early = False
         if not spoke:
             return None  # words from what was not anybody's speech (a murmur, the referee's faint echo)
         if self.keep_audio:
@@ -197,8 +211,29 @@ class Listener:
             self.kept.clear()
         return heard
 
+    def _may_end_early(self, quiet: float) -> bool:
+        return quiet >= SHORT_SILENCE and self.complete is not None and not self.tried_early
+
+    def _end_early(self) -> Heard | None:
+        """The short silence came and the partial text was no whole call: the
+        decoder runs behind the audio, so its final reading is asked for now
+        ("dudo" is known 0.25 s after it was said, not 0.5 s). A whole call is
+        the utterance; anything else is held, and joined to what is said next
+        if the player goes on ("cinco… quinas"), or ends as it is at the long silence."""
+        self.tried_early = True
+        early = self.recognizer.finish()
+        if early is not None and self.complete is not None and self.complete(early.text):
+            return early
+        if early is not None:
+            self.held = early
+        self.preroll.clear()  # the next words start after the pause, not again with the held ones
+        self.fed = 0
+        return None
+
     def _start_over(self) -> None:
         """After dropping the referee's talk: nothing heard before counts."""
+        self.held = None
+        self.tried_early = False
         self.recognizer.reset()
         self.detector.reset()
         self.dropped = False
@@ -224,7 +259,10 @@ class Listener:
     def _ended(self, quiet: float) -> bool:
         if quiet >= LONG_SILENCE:
             return True
-        return quiet >= SHORT_SILENCE and self.complete is not None and self.complete(self.recognizer.partial())
+        if quiet < SHORT_SILENCE or self.complete is None:
+            return False
+        partial = self.recognizer.partial()
+        return self.complete(f"{self.held.text} {partial}" if self.held is not None else partial)
 
 
 class Decoder(Protocol):
