@@ -197,8 +197,8 @@ class Parser:
         readings = [r for *_key, r in sorted(found.values(), key=lambda item: item[:3])]
         if halves and all(r.weak or r.explained < 1.0 for r in readings) and 2 <= len(raw) <= HALVES_MAX:
             twice = self._said_twice(raw)
-            if twice is not None:
-                readings.insert(0, Reading(twice, 1.0, how="repetición"))
+            if twice is not None:  # explains the whole line: before any reading of part of it
+                readings = [Reading(twice, 1.0, how="repetición"), *(r for r in readings if r.command != twice)]
         return readings
 
     def _said_twice(self, raw: list[str]) -> Command | None:
