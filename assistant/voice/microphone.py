@@ -27,6 +27,10 @@ QUEUE_SECONDS = 30
 """How much audio may wait for the recognizer before blocks are dropped (seconds)."""
 SILENT_TIMEOUT = 2.0
 """No audio for this long (seconds) means the stream died."""
+FIRST_AUDIO_TIMEOUT = 6.0
+"""A stream just opened may take longer to give its first block (seen: 1.6 s
+through PulseAudio's ALSA plugin; a USB microphone waking up): no audio for this
+long after opening means it is not there."""
 
 
 LOST = "lost"
@@ -136,6 +140,8 @@ class Microphone:
             self.dropped += 1
 
     def _open(self) -> None:
+        self._flowing = False
+        """A block arrived since the stream was opened."""
         sd = _sd()
         try:
             self._stream = sd.RawInputStream(
@@ -156,10 +162,11 @@ class Microphone:
         reported_overflows = 0
         while not stop():
             try:
-                block = self._queue.get(timeout=SILENT_TIMEOUT)
+                block = self._queue.get(timeout=SILENT_TIMEOUT if self._flowing else FIRST_AUDIO_TIMEOUT)
             except queue.Empty:
                 self._recover(stop)
                 continue
+            self._flowing = True
             if self.overflows > reported_overflows:
                 log.warning("microphone overflow (%d so far)", self.overflows)
                 reported_overflows = self.overflows
@@ -180,7 +187,7 @@ class Microphone:
                 time.sleep(2.0)
                 continue
             # an open stream is not enough: say it is back only once audio flows
-            deadline = time.monotonic() + SILENT_TIMEOUT
+            deadline = time.monotonic() + FIRST_AUDIO_TIMEOUT
             while self._queue.empty() and time.monotonic() < deadline and not stop():
                 time.sleep(0.05)
             if not self._queue.empty():
