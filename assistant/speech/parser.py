@@ -75,10 +75,13 @@ RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 
 """Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
 TAIL_MAX = 8
-REPEAT_MAX = 4
-HALVES_MAX = 10  # the longest line tried as one move said twice in other words  # the longest stretch said twice that is read once ("seis trenes seis trenes")
-_INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """The longest tail dropped after a move, in words."""
+REPEAT_MAX = 4
+"""The longest stretch said twice that is read once ("seis trenes seis trenes")."""
+HALVES_MAX = 10
+"""The longest line tried as one move said twice in other words ("no te creo, dudo")."""
+_INTERJECTION = re.compile(r"^[aeiouhmf]+$")
+"""A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
 _SAMPLE_HANDS = {
     # one hand of each kind, for judging a paso named only by its kind
     "distintas": (1, 2, 3, 4, 5),

@@ -140,8 +140,7 @@ class Microphone:
             self.dropped += 1
 
     def _open(self) -> None:
-        self._flowing = False
-        """A block arrived since the stream was opened."""
+        self._flowing = False  # no block yet from this stream: the first may be slow to come
         sd = _sd()
         try:
             self._stream = sd.RawInputStream(
