@@ -20,7 +20,7 @@ from assistant.speech import grammar
 from assistant.voice.heard import Heard
 from assistant.voice.listener import listen
 from assistant.voice.microphone import LOST, Microphone, MicrophoneError, device_name, pick_device
-from assistant.voice.recognizer import RecognizerError, VoskRecognizer
+from assistant.voice.recognizer import RecognizerError, VoskRecognizer, load_in_background
 from assistant.voice.room import sound_room
 from assistant.voice.speaker import Speaker
 
@@ -72,6 +72,7 @@ class VoiceIO(TableIO):
         super().__init__()
         self.voice = True
         self.keep_audio = table.record_audio
+        loading = load_in_background(model)  # the slowest part: the microphone, voice, room and grammar meanwhile
         try:
             self.microphone = Microphone(pick_device(table.microphone), report=self._microphone)
         except MicrophoneError as err:
@@ -83,8 +84,9 @@ class VoiceIO(TableIO):
         self.duplex = room.duplex
         self.players = list(table.players)
         try:
+            phrases = grammar.phrases(players=self.players)
             self.recognizer = VoskRecognizer(
-                model, grammar.phrases(players=self.players), sample_rate=self.microphone.rate, alternatives=ALTERNATIVES
+                model, phrases, sample_rate=self.microphone.rate, alternatives=ALTERNATIVES, model=loading.result()
             )
         except RecognizerError as err:
             self.microphone.close()
