@@ -272,6 +272,7 @@ def test_the_table_spoken_to_at_either_end(parser: Parser) -> None:
     assert parser.parse("seis trenes cabros").to_json() == {"accion": "apuesta", "cantidad": 6, "pinta": 3}
     assert parser.parse("señores dudo").to_json() == {"accion": "dudo"}
     assert parser.parse("dale cabros").to_json() == {"accion": "si"}
+    assert parser.parse("seis trenes cabros po").to_json()["cantidad"] == 6  # with a filler after it, still an end
     for chatter in ("hay cinco cabros", "obligo a mi hermano", "cinco cabros en la mesa", "hola cabros"):
         assert parser.parse(chatter).to_json()["accion"] == "desconocido", chatter
     vocabulary = grammar.vocabulary(grammar.phrases(players=PLAYERS))

@@ -304,10 +304,10 @@ class Parser:
         return unique
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
-        words = self._drop_address(words)
+        """Fillers anywhere, then the table spoken to at the ends they leave ("seis trenes, cabros, po")."""
         for phrase in self.lexicon.filler_phrases:
             words = _drop_phrase(words, phrase)
-        return [w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)]
+        return self._drop_address([w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)])
 
     def _drop_address(self, words: list[str]) -> list[str]:
         """The table spoken to at either end of the line: "dale, cabros", "señores,
