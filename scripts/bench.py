@@ -634,6 +634,7 @@ def bench_soak(minutes: int = 3) -> dict[str, object]:
                 for _ in range(minutes + 1):
                     status = Path(f"/proc/{process.pid}/status").read_text()
                     rss.append(round(int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) / 1024, 1))
+                    print(f"minuto {len(rss) - 1}: {rss[-1]} MB", file=sys.stderr, flush=True)  # an hour is long: show it live
                     if len(rss) <= minutes:
                         time.sleep(60)
             finally:

@@ -174,6 +174,20 @@ def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> 
     assert game.seats["ana"].dice == 4 and game.phase == "apuestas"
 
 
+def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_told(parser: Parser) -> None:
+    """"tengo una quina" is carla's one-die hand in a closed obligo; "tengo tres ases"
+    from ana, who has five, is refused and changes nothing; out of a count it is chatter."""
+    lose = ["diez trenes", "dudo", "hay cero"]
+    lines = ["parte carla por la izquierda", *lose * 4, "obligo cerrado", "dos de éstas", "dudo",
+             "tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"]
+    game, steps = _play(lines)
+    assert [s["aceptada"] for s in steps[-4:]] == [True, False, True, True]
+    assert steps[-1]["respuesta"].startswith("Había tres de esas. Ana pierde un dado")
+    assert game.seats["ana"].dice == 4 and game.seats["carla"].dice == 1
+    assert parser.parse("tengo tres trenes").action == "desconocido"
+    assert [r.command for r in parser.readings("tengo un par de quinas") if r.weak] == [HandCommand((5, 5))]
+
+
 def test_a_refused_whole_reading_is_never_replaced_by_a_partial_one() -> None:
     """"dudo a la siciliana" out of place is refused as a siciliana, not taken as a plain dudo."""
     game, steps = _play(["parte ana por la izquierda", "tres trenes", "cuatro trenes", "dudo a la siciliana"])

@@ -160,6 +160,10 @@ class Lexicon:
     """Words a dropped tail may hold, besides closed classes, fillers and ``tail_verbs``."""
     tail_verbs: frozenset[str]
     """Every form of the tail's verbs ("vean", "sepan", "duden")."""
+    handover: tuple[tuple[str, ...], ...]
+    """The turn handed on after a bid ("te toca", "tu turno"), perhaps with a name after it."""
+    handover_spellings: tuple[str, ...]
+    """The same as written in the file, for the recognizer ("pasa", not the family's "paso")."""
     frames: dict[str, frozenset[str]]
     """intent -> words that may surround its core without changing it."""
     hand_kinds: dict[tuple[str, ...], str]
@@ -220,6 +224,8 @@ class Lexicon:
             for seq in sequences:
                 words |= {t.lstrip(ESSENTIAL) for t in seq if t not in SLOTS}
         words |= self.vocatives | self.articles | self.correction_words | self.closed | self.tail_starts | self.tail_words
+        for phrase in self.handover:
+            words |= set(phrase)
         words |= self.tail_verbs | set(self.families) | self.sum_words | self.result_words | self.count_between
         for frame in self.frames.values():
             words |= frame
@@ -452,6 +458,8 @@ def load(path: Path | None = None) -> Lexicon:
         tail_words=frozenset(_fold_list(tails.get("palabras", []), "colas.palabras")),
         tail_verbs=frozenset(fold(f) for f in tail_forms),
         tail_spellings=tuple(dict.fromkeys(tail_forms)),
+        handover=tuple(canon_seq(p) for p in _phrases(tails.get("entrega", []), "colas.entrega")),
+        handover_spellings=tuple(_strings(tails.get("entrega", []), "colas.entrega")),
         frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
         hand_kinds=hand_kinds,
         hand_joins={k: canon(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes", "escalera", "hasta", "reclamo")},

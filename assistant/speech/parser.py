@@ -338,8 +338,12 @@ class Parser:
                 words = words[1 + named[1] :]
         out: list[str] = []
         for i, w in enumerate(words):
-            if w in lex.articles and i + 1 < len(words) and next(self._find_player(words, i + 1), None) is not None:
-                continue
+            if w in lex.articles:
+                j = i + 1
+                while j < len(words) and words[j] in lex.articles:
+                    j += 1  # a title after the article: "la señora ana", "el don beto"
+                if j < len(words) and next(self._find_player(words, j), None) is not None:
+                    continue
             out.append(w)
         return out
 
@@ -409,17 +413,23 @@ class Parser:
             yield Reading(count, reading.explained, how="contexto")
 
     def _weak(self, words: list[str]) -> Iterator[Reading]:
-        """Readings only the game can confirm: a named player's one-die hand
-        ("carla quina", "carla tiene quina"), while hands are being told."""
-        found = next(self._find_player(words, 0), None) if words else None
-        if found is None:
+        """Readings only the game can confirm, while hands are being told: a named
+        player's one-die hand ("carla quina", "carla tiene quina"), and a hand of
+        fewer than five dice said by its owner or of a named player ("tengo tres
+        ases", "beto tiene un par de quinas"): out of a count, chatter."""
+        if not words:
             return
-        player, used = found
+        player, used = next(self._find_player(words, 0), (None, 0))
         rest = words[used:]
-        if rest and rest[0] in self.lexicon.hand_joins["antes"]:
+        owned = bool(rest) and rest[0] in self.lexicon.hand_joins["antes"]
+        if owned:
             rest = rest[1:]
-        if len(rest) == 1 and rest[0] in self.lexicon.faces:
+        if player is not None and len(rest) == 1 and rest[0] in self.lexicon.faces:
             yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
+        elif rest and (player is not None or owned):
+            hand = self._hand_in_poker_words(rest, owned=True, partial=True)
+            if hand is not None and len(hand.faces) < HAND:
+                yield Reading(dataclasses.replace(hand, player=player), 1.0, weak=True, how="contexto")
 
     def _reflexive(self, words: list[str]) -> bool:
         """A call's verb right after "se" or "me" ("se picó", "me calzo"), but "me paso"."""
@@ -512,8 +522,12 @@ class Parser:
             start = next((i for i, w in enumerate(tail) if (w,) in lex.hand_kinds), None)
             if start is not None and self._hand_in_poker_words(tail[start:]) is not None:
                 return True  # "paso con full de trenes", "paso, tengo póquer de cuadras y un as"
+        if isinstance(command, BidCommand) and self._handed_on(tail):
+            return True
         if tail[0] not in lex.tail_starts:
             return False
+        if tail[0] == "no" and len(tail) == 1:
+            return False  # "dudo, no": taken back, not a tail ("dudo, no hay tantas" is one)
         if isinstance(command, SimpleCommand | QueryCommand | Unknown):
             return False
         if isinstance(command, CallCommand | ObligoCommand) and tail[0] == "que":
@@ -525,6 +539,19 @@ class Parser:
         if isinstance(command, BidCommand):
             allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
         return all(w in allowed for w in tail)
+
+    def _handed_on(self, tail: list[str]) -> bool:
+        """The turn handed on after a bid, perhaps to a player by name: "te toca",
+        "tu turno beto", "dale carla", "le toca a la ana"."""
+        rest = next((tail[len(p) :] for p in self.lexicon.handover if tuple(tail[: len(p)]) == p), None)
+        if rest is None:
+            return False
+        while rest and (rest[0] in self.lexicon.articles or rest[0] in self.lexicon.filler_words):
+            rest = rest[1:]
+        if not rest:
+            return True
+        found = next(self._find_player(rest, 0), None)
+        return found is not None and found[1] == len(rest)
 
     def _take_bid(self, words: list[str]) -> tuple[list[str], tuple[int, int] | None]:
         """A call's restated bid ("dudo esas cuatro quinas"), taken out of the words:
@@ -608,7 +635,7 @@ class Parser:
                 return dataclasses.replace(hand, player=named[0])
         return self._hand_in_poker_words(words)
 
-    def _hand_in_poker_words(self, words: list[str], owned: bool = False) -> HandCommand | None:
+    def _hand_in_poker_words(self, words: list[str], owned: bool = False, partial: bool = False) -> HandCommand | None:
         """Hands in poker words: "pichanga", "tenía full", "full de trenes con senas",
         "póquer de cuadras y un as", "escalera del dos al seis", "tengo dos trenes y tres quinas"."""
         lex = self.lexicon
@@ -655,8 +682,10 @@ class Parser:
                 if words[i] not in joins["y"]:
                     return None
                 i += 1
-        # one group is a hand only when owned: "cinco quinas" alone is a bid
-        if sum(n for n, _ in groups) != HAND or (len(groups) < 2 and not owned):
+        # one group is a hand only when owned: "cinco quinas" alone is a bid; fewer
+        # dice only where the game confirms it (``partial``): "tengo tres ases"
+        dice = sum(n for n, _ in groups)
+        if (dice != HAND and not partial) or not 1 <= dice <= HAND or (len(groups) < 2 and not owned):
             return None
         return HandCommand(tuple(f for n, f in groups for _ in range(n)))
 
