@@ -188,6 +188,14 @@ def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_tol
     assert [r.command for r in parser.readings("tengo un par de quinas") if r.weak] == [HandCommand((5, 5))]
 
 
+def test_a_name_with_small_words_gives_no_palo() -> None:
+    """"y beto", "dale beto" during a round were a castigo (beto lost a die): a
+    name and words that say nothing of a palo are no move at all."""
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", "y beto", "dale beto", "palo pal beto"])
+    assert [s["aceptada"] for s in steps[2:]] == [False, False, True]
+    assert game.seats["beto"].dice == 4 and game.seats["ana"].dice == 5
+
+
 def test_a_refused_whole_reading_is_never_replaced_by_a_partial_one() -> None:
     """"dudo a la siciliana" out of place is refused as a siciliana, not taken as a plain dudo."""
     game, steps = _play(["parte ana por la izquierda", "tres trenes", "cuatro trenes", "dudo a la siciliana"])

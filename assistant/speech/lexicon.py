@@ -166,6 +166,8 @@ class Lexicon:
     """The same as written in the file, for the recognizer ("pasa", not the family's "paso")."""
     frames: dict[str, frozenset[str]]
     """intent -> words that may surround its core without changing it."""
+    frame_keys: dict[str, frozenset[str]]
+    """intent -> the frame words one of which must be said when only a slot is left ("palo", not "dale")."""
     hand_kinds: dict[tuple[str, ...], str]
     """"pichanga" -> "distintas", "full" -> "full"..."""
     hand_joins: dict[str, frozenset[str]]
@@ -460,7 +462,8 @@ def load(path: Path | None = None) -> Lexicon:
         tail_spellings=tuple(dict.fromkeys(tail_forms)),
         handover=tuple(canon_seq(p) for p in _phrases(tails.get("entrega", []), "colas.entrega")),
         handover_spellings=tuple(_strings(tails.get("entrega", []), "colas.entrega")),
-        frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items()},
+        frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items() if isinstance(v, list)},
+        frame_keys={k: canon(_fold_list(v, f"marcos.claves.{k}")) for k, v in data.get("marcos", {}).get("claves", {}).items()},
         hand_kinds=hand_kinds,
         hand_joins={k: canon(_fold_list(hands.get(k, []), f"manos.{k}")) for k in ("de", "y", "uno", "antes", "escalera", "hasta", "reclamo")},
         clitics=frozenset(_fold_list(spelling.get("cliticos", []), "ortografia.cliticos")),

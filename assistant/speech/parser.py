@@ -80,6 +80,8 @@ REPEAT_MAX = 4
 """The longest stretch said twice that is read once ("seis trenes seis trenes")."""
 HALVES_MAX = 10
 """The longest line tried as one move said twice in other words ("no te creo, dudo")."""
+_HELD = re.compile(r"(.)\1\1")
+"""A letter said three times or more: a word held long ("dudoooo")."""
 _INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
 _SAMPLE_HANDS = {
@@ -117,6 +119,8 @@ class Parser:
         self._vocabulary = sorted(lex.vocabulary | name_words)
         self._known = frozenset(self._vocabulary)
         self._squeezed_fillers = frozenset(_squeeze(w) for w in lex.filler_words)
+        self._filler_phrases = tuple(tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases)
+        """As the words of a line are compared: "al toque" is "al toca" once "toque" is read as tocar."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
@@ -244,6 +248,8 @@ class Parser:
         for end, full in lex.dropped_d:
             if word.endswith(end) and word[: -len(end)] + full in self._known:
                 return [word[: -len(end)] + full]
+        if _HELD.search(word) and _squeeze(word) in self._known:
+            return [_squeeze(word)]  # "dudoooo", "calzooo": a word held long, not a new one
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
         for end, full in lex.diminutives:
@@ -305,7 +311,7 @@ class Parser:
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
         """Fillers anywhere, then the table spoken to at the ends they leave ("seis trenes, cabros, po")."""
-        for phrase in self.lexicon.filler_phrases:
+        for phrase in self._filler_phrases:
             words = _drop_phrase(words, phrase)
         return self._drop_address([w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)])
 
@@ -487,7 +493,10 @@ class Parser:
             index = self._frame_templates[key]
             fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
+            said = self._says_intent(key, [w for w in words if w in frame])
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
+                if not said and seq == ("{jugador}",):
+                    continue  # "y beto", "dale beto": a name and small words say no castigo and no start
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
                 if isinstance(command, HandCommand) and len(command.faces) < HAND and any((w,) in self.lexicon.hand_kinds for w in words):
                     break  # "full de trenes con quinas" is no hand of two dice: read by its kind or not at all
@@ -496,6 +505,15 @@ class Parser:
                         command = CallCommand(command.call, command.player, restated)
                     yield command
                     break
+
+    def _says_intent(self, key: str, dropped: list[str]) -> bool:
+        """Do the frame words dropped from a line say its intent, when all that is
+        left is a player's name ("palo pal beto", "le toca a la ana")? Its key words must
+        be among them, or for an intent without any, a word that is no closed class."""
+        keys = self.lexicon.frame_keys.get(key)
+        if keys is not None:
+            return any(w in keys for w in dropped)
+        return any(w not in self.lexicon.closed for w in dropped)
 
     def _tailed(self, words: list[str]) -> Iterator[Reading]:
         """A whole move, then a tail that carries nothing ("doce quinas y listo",
