@@ -126,7 +126,7 @@ def in_game(lines: list[str], players: list[str], known: set[str] | None) -> lis
     for setup in (["parte ana por la izquierda", "tres trenes"], ["parte ana por la izquierda", "tres trenes", "dudo"]):
         for text in lines:
             game = Game(preset("yocacho"), players)
-            session = Session(Referee(game), Parser(players=players), say=lambda _t: None)
+            session = Session(Referee(game), parser, say=lambda _t: None)  # one parser: its cache keeps the setup lines read
             for line in setup:
                 heard = heard_from_line(line)
                 assert heard is not None
