@@ -84,7 +84,7 @@ class VoiceIO(TableIO):
         self.duplex = room.duplex
         self.players = list(table.players)
         try:
-            phrases = grammar.phrases(players=self.players)
+            phrases = grammar.cached_phrases(self.players)
             self.recognizer = VoskRecognizer(
                 model, phrases, sample_rate=self.microphone.rate, alternatives=ALTERNATIVES, model=loading.result()
             )
@@ -142,7 +142,7 @@ class VoiceIO(TableIO):
     def rebuild_for(self, players: list[str]) -> None:
         if players != self.players:  # a resumed game may seat other players
             self.players = list(players)
-            self.recognizer.set_phrases(grammar.phrases(players=players))
+            self.recognizer.set_phrases(grammar.cached_phrases(players))
         unknown = self.recognizer.unknown_names(players)
         if unknown:
             self.tell(replies.unheard_names(unknown))

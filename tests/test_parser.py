@@ -120,6 +120,39 @@ def test_grammar_has_phrases_for_every_shape(grammar_parsed: dict[str, str]) -> 
     }
 
 
+def test_the_grammar_kept_on_disk_is_the_grammar_and_follows_the_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A launch reads the phrases back instead of building them; other players,
+    another lexicon or a torn file build them again, and one file is kept."""
+    built = grammar.cached_phrases(["ana", "beto"], folder=tmp_path)
+    assert built == grammar.phrases(players=["ana", "beto"])
+    [kept] = list(tmp_path.glob("*.json"))
+    assert json.loads(kept.read_text("utf-8")) == built
+    kept.write_text(json.dumps(["solo esto", "[unk]"]), "utf-8")  # what is on disk is what a launch uses
+    assert grammar.cached_phrases(["ana", "beto"], folder=tmp_path) == ["solo esto", "[unk]"]
+    other = grammar.cached_phrases(["ana", "carla"], folder=tmp_path)
+    assert "carla" in grammar.vocabulary(other) and "beto" not in grammar.vocabulary(other)
+    assert len(list(tmp_path.glob("*.json"))) == 1
+    [kept] = list(tmp_path.glob("*.json"))
+    kept.write_text('["cortado a la mit', "utf-8")
+    assert grammar.cached_phrases(["ana", "carla"], folder=tmp_path) == other
+    lexicon = tmp_path / "lexico"
+    lexicon.mkdir()
+    shipped = Path(__file__).parents[1] / "lexicon"
+    for name in ("formas.txt", "comunes.txt", "nombres.txt"):
+        (lexicon / name).write_text((shipped / name).read_text("utf-8"), "utf-8")
+    (lexicon / "es.toml").write_text((shipped / "es.toml").read_text("utf-8").replace('"wena", ', '"wenaaa", '), "utf-8")
+    monkeypatch.setenv("DUDO_LEXICO", str(lexicon / "es.toml"))
+    from assistant.speech import lexicon as lexicon_module
+
+    lexicon_module.default.cache_clear()
+    try:
+        changed = grammar.cached_phrases(["ana", "carla"], folder=tmp_path)
+        assert "wenaaa" in grammar.vocabulary(changed) and "wenaaa" not in grammar.vocabulary(other)
+    finally:
+        monkeypatch.delenv("DUDO_LEXICO")
+        lexicon_module.default.cache_clear()
+
+
 def test_grammar_keeps_accents_and_names() -> None:
     phrases = grammar.phrases(players=["José"])
     words = grammar.vocabulary(phrases)

@@ -8,6 +8,7 @@ Each template expands into every token sequence it admits; slots stay as
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tomllib
@@ -502,3 +503,16 @@ def load(path: Path | None = None) -> Lexicon:
 @lru_cache(maxsize=4)
 def default() -> Lexicon:
     return load()
+
+
+def fingerprint(path: Path | None = None) -> str:
+    """A digest of every file the lexicon at ``path`` (default: ``$DUDO_LEXICO`` or
+    the shipped one) is read from: what is built from it is stale when this changes."""
+    path = path or default_path()
+    digest = hashlib.sha256()
+    for name in ("es.toml", "formas.txt", "comunes.txt", "nombres.txt"):
+        try:
+            digest.update(name.encode() + b"\0" + _read(path, name).encode("utf-8") + b"\0")
+        except FileNotFoundError:
+            digest.update(name.encode() + b"\0-\0")
+    return digest.hexdigest()

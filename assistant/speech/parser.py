@@ -119,8 +119,9 @@ class Parser:
         self._vocabulary = sorted(lex.vocabulary | name_words)
         self._known = frozenset(self._vocabulary)
         self._squeezed_fillers = frozenset(_squeeze(w) for w in lex.filler_words)
-        self._filler_phrases = tuple(tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases)
-        """As the words of a line are compared: "al toque" is "al toca" once "toque" is read as tocar."""
+        self._filler_phrases = tuple(sorted((tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases), key=lambda p: -len(p)))
+        """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
+        as tocar), longest first: "destapen los cachos" before "destapen"."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
