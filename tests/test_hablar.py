@@ -129,6 +129,37 @@ def test_a_stuck_voice_is_retired_and_never_queued_behind(tmp_path: Path) -> Non
 
 
 @pytest.mark.audio
+def test_fault_pyttsx3_speaks_the_first_reply_whole(tmp_path: Path) -> None:
+    """Without an espeak-ng command the voice is pyttsx3, whose espeak driver says an
+    utterance is done before its WAV is closed: the first reply of every start (the
+    names it cannot hear) was taken for a broken file and never said. The file is
+    now waited for."""
+    import os
+    import subprocess
+    import sys
+
+    from assistant.voice.speaker import complete_wav, wav_stats
+
+    first = tmp_path / "primera.wav"
+    code = (  # a process of its own: a start, and pyttsx3 keeps one engine per process
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from assistant.voice.speaker import Speaker\n"
+        "speaker = Speaker(play=False, engine='pyttsx3')\n"
+        "if speaker._engine is None:\n"
+        "    sys.exit(3)\n"
+        "text = 'No voy a poder oír los nombres «ana» y «beto»: el modelo de voz no los conoce. Para contar, díganme el total, o usen apodos comunes.'\n"
+        "print(speaker._engine.synthesize(text, Path(sys.argv[1])))\n"
+    )
+    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "espeak-ng").exists())
+    done = subprocess.run([sys.executable, "-c", code, str(first)], capture_output=True, text=True, timeout=60, env={**os.environ, "PATH": path})
+    if done.returncode == 3:
+        pytest.skip("pyttsx3 no arrancó aquí")
+    assert done.stdout.strip() == "True", done.stderr
+    assert complete_wav(first) and wav_stats(first)["seconds"] > 2.0
+
+
+@pytest.mark.audio
 def test_the_first_reply_is_as_reliable_as_the_hundredth() -> None:
     """Fresh starts (a new process each: espeak starts once per process): the
     first reply is a whole WAV of the right length every time."""

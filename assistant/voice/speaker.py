@@ -65,6 +65,11 @@ def _espeak() -> str | None:
     return shutil.which("espeak-ng") or shutil.which("espeak")
 
 
+WAV_SETTLE = 2.0
+"""pyttsx3's espeak driver reports an utterance done before its WAV is closed
+(a long first reply was found unwritten 3 times in 3 starts): seconds to wait for it."""
+
+
 class _Engine:
     """One pyttsx3 engine in its own thread (espeak can be initialised only once)."""
 
@@ -111,6 +116,9 @@ class _Engine:
         self.jobs.put((text, path, done))
         if not done.wait(SYNTH_TIMEOUT):
             return None
+        settled = time.monotonic() + WAV_SETTLE
+        while not complete_wav(path) and time.monotonic() < settled:
+            time.sleep(0.02)
         return complete_wav(path)
 
 
@@ -209,6 +217,7 @@ class Speaker:
         self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self._remove_folder = weakref.finalize(self, shutil.rmtree, str(self._folder), True)
         """Removes the sounds' folder at close, when the speaker is collected, or at exit."""
+
         self._lock = threading.Lock()
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._pending = 0
@@ -251,6 +260,8 @@ class Speaker:
         queue behind a stuck synthesis."""
         if self._engine is not None:
             done = self._engine.synthesize(text, path)
+            if done is False:
+                done = self._engine.synthesize(text, path)  # once more before another engine
             if done:
                 return path
             if done is None:
