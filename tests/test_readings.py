@@ -163,11 +163,15 @@ def test_a_named_count_of_another_face_is_refused_and_changes_nothing() -> None:
     assert not steps[-1]["aceptada"] and steps[-1]["respuesta"].startswith("Esa no es la pinta")
 
 
-def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> None:
+def _closed_obligo_told(hands: list[str]) -> tuple[Game, list[dict[str, Any]]]:
+    """carla loses four dice, obliges closed on "dos de éstas" and is doubted; then ``hands``."""
     lose = ["diez trenes", "dudo", "hay cero"]
-    lines = ["parte carla por la izquierda", *lose * 4, "obligo cerrado", "dos de éstas", "dudo",
-             "carla quina", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena", "cuatro cuadras"]
-    game, steps = _play(lines)
+    return _play(["parte carla por la izquierda", *lose * 4, "obligo cerrado", "dos de éstas", "dudo", *hands])
+
+
+def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> None:
+    game, steps = _closed_obligo_told(
+        ["carla quina", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena", "cuatro cuadras"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, True, True, True]
     assert steps[-2]["respuesta"].startswith("Había tres de esas. Ana pierde un dado")
     assert steps[-1]["respuesta"] == "Cuatro cuadras. Sigue beto."  # the next round's opening bid, not a count
@@ -177,10 +181,8 @@ def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> 
 def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_told(parser: Parser) -> None:
     """"tengo una quina" is carla's one-die hand in a closed obligo; "tengo tres ases"
     from ana, who has five, is refused and changes nothing; out of a count it is chatter."""
-    lose = ["diez trenes", "dudo", "hay cero"]
-    lines = ["parte carla por la izquierda", *lose * 4, "obligo cerrado", "dos de éstas", "dudo",
-             "tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"]
-    game, steps = _play(lines)
+    game, steps = _closed_obligo_told(
+        ["tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, False, True, True]
     assert steps[-1]["respuesta"].startswith("Había tres de esas. Ana pierde un dado")
     assert game.seats["ana"].dice == 4 and game.seats["carla"].dice == 1
