@@ -422,8 +422,8 @@ class Parser:
     def _weak(self, words: list[str]) -> Iterator[Reading]:
         """Readings only the game can confirm, while hands are being told: a named
         player's one-die hand ("carla quina", "carla tiene quina"), and a hand of
-        fewer than five dice said by its owner or of a named player ("tengo tres
-        ases", "beto tiene un par de quinas"): out of a count, chatter."""
+        fewer than five dice said as had, by its owner or of a named player ("tengo
+        tres ases", "beto tiene un par de quinas"): out of a count, chatter."""
         if not words:
             return
         player, used = next(self._find_player(words, 0), (None, 0))
@@ -433,7 +433,7 @@ class Parser:
             rest = rest[1:]
         if player is not None and len(rest) == 1 and rest[0] in self.lexicon.faces:
             yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
-        elif rest and (player is not None or owned):
+        elif rest and owned:  # "ana dos trenes" is her count: a hand is had ("tengo", "beto tiene")
             hand = self._hand_in_poker_words(rest, owned=True, partial=True)
             if hand is not None and len(hand.faces) < HAND:
                 yield Reading(dataclasses.replace(hand, player=player), 1.0, weak=True, how="contexto")
