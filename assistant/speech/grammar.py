@@ -202,7 +202,7 @@ def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], 
         out += [f"{bid} {starts[len(out) % len(starts)]} {w}", f"{bid} y que {w}", f"{call} pa que {w}"]
     # the turn handed on after a bid: "siete quinas, te toca", "ocho senas, tu turno beto"
     for i, said in enumerate(lex.handover_spellings):
-        out += [f"{bid} {said}"] + [f"{other_bid} {said} {name}" for name in names[i % max(1, len(names)) :][:1]]
+        out += [f"{bid} {said}"] + ([f"{other_bid} {said} {names[i % len(names)]}"] if names else [])
     # a count said as a sum: "cuatro más un as son cinco"
     three, two, five = lex.number_words(3)[0], lex.number_words(2)[0], lex.number_words(5)[0]
     out += [f"{three} {spell(m, m)} {two} {faces[0]} {spell(r, r)} {five}" for m in sorted(lex.sum_words) for r in sorted(lex.result_words)]

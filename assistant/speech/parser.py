@@ -494,9 +494,8 @@ class Parser:
             index = self._frame_templates[key]
             fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
-            said = self._says_intent(key, [w for w in words if w in frame])
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
-                if not said and seq == ("{jugador}",):
+                if seq == ("{jugador}",) and not self._says_intent(key, [w for w in words if w in frame]):
                     continue  # "y beto", "dale beto": a name and small words say no castigo and no start
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
                 if isinstance(command, HandCommand) and len(command.faces) < HAND and any((w,) in self.lexicon.hand_kinds for w in words):

@@ -217,7 +217,6 @@ class Speaker:
         self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self._remove_folder = weakref.finalize(self, shutil.rmtree, str(self._folder), True)
         """Removes the sounds' folder at close, when the speaker is collected, or at exit."""
-
         self._lock = threading.Lock()
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._pending = 0
