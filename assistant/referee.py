@@ -52,6 +52,7 @@ from assistant.speech.commands import (
     PenaltyCommand,
     PlayerCountCommand,
     QueryCommand,
+    RaiseCommand,
     ReviveCommand,
     SimpleCommand,
     StartCommand,
@@ -216,6 +217,8 @@ class Referee:
                 actions.append(Start(None, command.direction))
             actions.append(Raise(command.player or turn, _bid(command)))
             return self._apply(actions)
+        if isinstance(command, RaiseCommand):  # no bid standing to say it against
+            return Reply(replies.no_bid_to_raise(game), False)
         if isinstance(command, CallCommand):
             if command.bid is not None and game.bid is not None and Bid(*command.bid) != game.bid:
                 # "dudo cinco trenes" when four trenes stand: say which bid stands, do nothing
@@ -423,9 +426,15 @@ class Referee:
         return Reply(text, True)
 
     def _bare_raise(self, command: Command) -> BidCommand | None:
-        """"subo a cinco", or "seis" alone, while bidding: the same face as the bid on the table."""
+        """"subo a cinco", or "seis" alone, while bidding: the same face as the bid on the
+        table; "uno más", "diez de lo mismo" said against it (its hidden face too)."""
         game = self.game
-        if game.phase != "apuestas" or game.bid is None or game.pending is not None or game.bid.face == HIDDEN:
+        if game.phase != "apuestas" or game.bid is None or game.pending is not None:
+            return None
+        if isinstance(command, RaiseCommand):
+            raised = command.quantity or game.bid.quantity + command.more
+            return BidCommand(raised, "estas" if game.bid.face == HIDDEN else game.bid.face)
+        if game.bid.face == HIDDEN:
             return None
         quantity = None
         if (isinstance(command, Unknown) and command.hint == "falta_pinta") or isinstance(command, CountCommand):

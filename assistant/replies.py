@@ -746,6 +746,14 @@ def missing_quantity(game: Game, face: int) -> str:
     return f"¿{many} {_face_plural(game, face)}?"
 
 
+def no_bid_to_raise(game: Game) -> str:
+    """«Uno más», «diez de lo mismo» with no bid standing to say it against."""
+    if game.phase == "apuestas":
+        return "Todavía no hay apuesta que subir: digan la cantidad y la pinta."
+    ask = {"cuenta": count_question, "juicio": judgement_question}.get(game.phase)
+    return f"Ahora no se apuesta. {ask(game)}" if ask else "Ahora no se apuesta."
+
+
 def who_starts_first() -> str:
     return "Primero digan quién parte: por ejemplo, «parte ana por la izquierda»."
 

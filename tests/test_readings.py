@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.rules import Game, preset
+from assistant.rules import HIDDEN, Game, preset
 from assistant.session import Session, heard_from_line, simulate
 from assistant.speech import Parser, grammar
 from assistant.speech.commands import BidCommand, CountCommand, HandCommand, PlayerCountCommand
@@ -301,3 +301,31 @@ def test_the_table_spoken_to_at_either_end(parser: Parser) -> None:
         assert parser.parse(chatter).to_json()["accion"] == "desconocido", chatter
     vocabulary = grammar.vocabulary(grammar.phrases(players=PLAYERS))
     assert {"cabros", "señores", "chiquillos"} <= vocabulary
+
+
+def test_a_bid_said_against_the_standing_one_keeps_its_face_and_needs_one() -> None:
+    """"uno más", "una más", "subo dos", "diez de lo mismo": the standing bid's face,
+    its quantity raised; with no bid standing (before the start, during the count)
+    refused with the reason, and nothing changes."""
+    game, steps = _play(["uno más", "parte ana por la izquierda", "cuatro trenes", "uno más", "una más", "subo dos",
+                         "diez de lo mismo", "dudo", "uno más"])
+    said = [(s["aceptada"], s["respuesta"]) for s in steps]
+    assert said[0] == (False, "Primero digan quién parte: por ejemplo, «parte ana por la izquierda».")
+    assert [t for _a, t in said[3:7]] == ["Cinco trenes. Sigue carla.", "Seis trenes. Sigue ana.",
+                                        "Ocho trenes. Sigue beto.", "Diez trenes. Sigue carla."]
+    assert said[-1] == (False, "Ahora no se apuesta. ¿Cuántos trenes hay con los ases?")
+    assert game.phase == "cuenta" and game.bid is not None and game.bid.quantity == 10
+
+
+def test_one_more_in_a_closed_obligo_is_one_more_of_these() -> None:
+    lose = ["diez trenes", "dudo", "hay cero"]
+    game, steps = _play(["parte carla por la izquierda", *lose * 4, "obligo cerrado", "dos de éstas", "una más"])
+    assert steps[-1]["respuesta"] == "Tres de éstas. Sigue beto."
+    assert game.bid is not None and game.bid.quantity == 3 and game.bid.face == HIDDEN
+
+
+def test_a_reason_before_a_doubt_is_the_doubt_and_a_denial_is_not(parser: Parser) -> None:
+    for line in ("ná que ver, dudo", "eso no me lo trago, dudo", "mentira, no hay tantas", "están justas, calzo"):
+        assert parser.parse(line).action in ("dudo", "calzo"), line
+    for line in ("no lo dudo", "nadie dudó", "¿quién dudó?", "si dudo pierdo", "yo no dudo de ti", "eso pasó ayer"):
+        assert parser.parse(line).action == "desconocido", line

@@ -39,6 +39,21 @@ class BidCommand:
 
 
 @dataclass(frozen=True)
+class RaiseCommand:
+    """A bid said against the one standing, in its face: "uno más", "subo dos"
+    (``more`` than its quantity) or "diez de lo mismo" (``quantity``)."""
+
+    more: int = 0
+    quantity: int | None = None
+    action: ClassVar[str] = "apuesta"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.quantity is not None:
+            return {"accion": self.action, "cantidad": self.quantity, "pinta": "la misma"}
+        return {"accion": self.action, "mas": self.more, "pinta": "la misma"}
+
+
+@dataclass(frozen=True)
 class CallCommand:
     """A call; ``player`` is set when named ("carla duda"); ``bid`` when the caller
     restated the bid he calls ("dudo esas cuatro quinas": (4, 5))."""
@@ -233,6 +248,7 @@ class Reading:
 
 Command = (
     BidCommand
+    | RaiseCommand
     | ReviveCommand
     | CallCommand
     | ObligoCommand

@@ -96,7 +96,7 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
             continue
         for tag, form in rows:
             if tag in ("imperativo.2s", "imperativo.3p", "infinitivo"):
-                for pronoun in ("lo", "la"):
+                for pronoun in ("lo", "la", "le"):  # "olvídalo", "bórrala", "quítale"
                     written = with_pronoun(form, pronoun)
                     out.append(" ".join(written if fold(w) == head else w for w in shortest))
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving

@@ -161,6 +161,12 @@ class Lexicon:
     """Words a dropped tail may hold, besides closed classes, fillers and ``tail_verbs``."""
     tail_verbs: frozenset[str]
     """Every form of the tail's verbs ("vean", "sepan", "duden")."""
+    lead_calls: frozenset[str]
+    """Calls a reason may come before, in a tail's words ("ná que ver, dudo")."""
+    negators: frozenset[str]
+    """Words that deny a call said right after them ("no lo dudo", "nadie dudó")."""
+    questions: frozenset[str]
+    """Words that make a reason before a call a question ("¿quién dudó?")."""
     handover: tuple[tuple[str, ...], ...]
     """The turn handed on after a bid ("te toca", "tu turno"), perhaps with a name after it."""
     handover_spellings: tuple[str, ...]
@@ -226,7 +232,7 @@ class Lexicon:
         for sequences in self.templates.values():
             for seq in sequences:
                 words |= {t.lstrip(ESSENTIAL) for t in seq if t not in SLOTS}
-        words |= self.vocatives | self.articles | self.correction_words | self.closed | self.tail_starts | self.tail_words
+        words |= self.vocatives | self.address_words | self.articles | self.correction_words | self.closed | self.tail_starts | self.tail_words
         for phrase in self.handover:
             words |= set(phrase)
         words |= self.tail_verbs | set(self.families) | self.sum_words | self.result_words | self.count_between
@@ -390,7 +396,8 @@ def _strings(values: Any, where: str) -> list[str]:
 
 
 def _phrases(values: Any, where: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(p.split()) for p in _fold_list(values, where))
+    """Set phrases, each perhaps a template: "(levanten|muestren) los (cachos|dados)"."""
+    return tuple(dict.fromkeys(tuple(" ".join(seq).split()) for v in _strings(values, where) for seq in expand(v)))
 
 
 def load(path: Path | None = None) -> Lexicon:
@@ -461,6 +468,9 @@ def load(path: Path | None = None) -> Lexicon:
         tail_words=frozenset(_fold_list(tails.get("palabras", []), "colas.palabras")),
         tail_verbs=frozenset(fold(f) for f in tail_forms),
         tail_spellings=tuple(dict.fromkeys(tail_forms)),
+        lead_calls=frozenset(_fold_list(tails.get("antes", []), "colas.antes")),
+        negators=frozenset(_fold_list(tails.get("niegan", []), "colas.niegan")),
+        questions=frozenset(_fold_list(tails.get("preguntan", []), "colas.preguntan")),
         handover=tuple(canon_seq(p) for p in _phrases(tails.get("entrega", []), "colas.entrega")),
         handover_spellings=tuple(_strings(tails.get("entrega", []), "colas.entrega")),
         frames={k: canon(_fold_list(v, f"marcos.{k}")) for k, v in data.get("marcos", {}).items() if isinstance(v, list)},

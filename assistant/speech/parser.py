@@ -51,6 +51,7 @@ from assistant.speech.commands import (
     PenaltyCommand,
     PlayerCountCommand,
     QueryCommand,
+    RaiseCommand,
     Reading,
     ReviveCommand,
     SimpleCommand,
@@ -410,6 +411,7 @@ class Parser:
         if corrected is not None:
             yield Reading(corrected, 1.0, how="corrección")
         yield from self._tailed(words)
+        yield from self._led(words)
 
     def _in_context(self, reading: Reading) -> Iterator[Reading]:
         """What else the same words say in another moment of the game: a named
@@ -527,6 +529,25 @@ class Parser:
                 if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
                     yield Reading(command, k / len(words), how="cola")
 
+    def _led(self, words: list[str]) -> Iterator[Reading]:
+        """A reason said before a call, in a tail's words: "ná que ver, dudo",
+        "eso no se lo cree nadie, dudo", "mentira, no hay tantas". Never when the
+        last word before the call denies it ("no lo dudo", "nadie dudó") or the
+        reason asks ("¿quién dudó?")."""
+        lex = self.lexicon
+        allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
+        for k in range(1, min(TAIL_MAX, len(words) - 1) + 1):
+            lead, rest = words[:k], words[k:]
+            if not all(w in allowed and w not in lex.questions for w in lead):
+                break
+            said = [w for w in lead if w not in lex.clitics]
+            if said and said[-1] in lex.negators:
+                continue
+            for command in (*self._templates(rest), *self._framed(rest)):
+                if isinstance(command, CallCommand) and command.call in lex.lead_calls:
+                    yield Reading(command, len(rest) / len(words), how="cola")
+                    break
+
     def _tail_fits(self, command: Command, tail: list[str]) -> bool:
         lex = self.lexicon
         if isinstance(command, PenaltyCommand):
@@ -550,7 +571,7 @@ class Parser:
             return False
         if isinstance(command, CallCommand | ObligoCommand) and tail[0] == "que":
             return False  # "dudo que llueva", "paso que voy": a clause, not a tail
-        if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None:
+        if isinstance(command, RaiseCommand) or (isinstance(command, CountCommand | PlayerCountCommand) and command.face is None):
             # a bare number with a tail is too often something else ("uno más y nos vamos")
             return all(w in lex.filler_words or w in lex.tail_starts for w in tail)
         allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
@@ -862,6 +883,11 @@ class Parser:
             if not s.quantity or s.face is None:
                 return None
             return BidCommand(s.quantity, s.face, s.direction, s.player)  # type: ignore[arg-type]
+        if intent == "apuesta_mas":  # "uno más", "subo dos": the template's own number word
+            more = next((v for w in seq if (v := self.lexicon.numbers.get(w)) is not None), 0)
+            return RaiseCommand(more=more) if more else None
+        if intent == "apuesta_misma":
+            return RaiseCommand(quantity=s.quantity) if s.quantity else None
         if intent == "apuesta_estas":
             return BidCommand(s.quantity, "estas") if s.quantity else None
         if intent in CALLS:
