@@ -616,6 +616,11 @@ class Parser:
             if not after or not any(self._is_game_word(before, k) for k in range(len(before))):
                 continue
             command = next(self._templates(after), None) or next(self._framed(after), None)
+            if isinstance(command, CountCommand) and command.face is None:
+                # "once trenes, no, doce": the number corrected, the face said before it kept
+                face = next((lex.faces[w] for w in reversed(before) if w in lex.faces), None)
+                if face is not None:
+                    return BidCommand(command.quantity, face)
             if isinstance(command, BidCommand | CountCommand):  # a number corrected by a number
                 return command
         return None
