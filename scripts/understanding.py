@@ -104,12 +104,13 @@ def as_heard(text: str, known: set[str]) -> str:
 
 
 def typed_only(text: str, parser: Parser, players: list[str]) -> bool:
-    """Digits, misspellings ("trens") and words drawn out ("eeeh") are typed, never
-    heard: a recognizer writes dictionary words ("eh")."""
+    """Digits, misspellings ("trens", "dies") and words drawn out ("eeeh") are typed,
+    never heard: a recognizer writes dictionary words ("eh", "diez")."""
     lex = parser.lexicon
     names = {w for p in players for w in p.split()}
     return any(
-        w.isdigit() or parser.drawn_out(w) or not (w in lex.vocabulary or w in lex.common or w in names) for w in tokens(text)
+        w.isdigit() or parser.drawn_out(w) or parser.spelled_by_ear(w) is not None
+        or not (w in lex.vocabulary or w in lex.common or w in names) for w in tokens(text)
     )
 
 

@@ -329,3 +329,16 @@ def test_a_reason_before_a_doubt_is_the_doubt_and_a_denial_is_not(parser: Parser
         assert parser.parse(line).action in ("dudo", "calzo"), line
     for line in ("no lo dudo", "nadie dudó", "¿quién dudó?", "si dudo pierdo", "yo no dudo de ti", "eso pasó ayer"):
         assert parser.parse(line).action == "desconocido", line
+
+
+def test_words_typed_by_ear_are_read_and_other_words_are_not(parser: Parser) -> None:
+    """At the keyboard a player spells as he hears ("dies", "onze", "calso"): the one
+    lexicon word spelled so is read; a name spelled otherwise stays the name."""
+    for line, expected in (("dies senas", {"accion": "apuesta", "cantidad": 10, "pinta": 6}),
+                           ("onze trenes", {"accion": "apuesta", "cantidad": 11, "pinta": 3}),
+                           ("calso", {"accion": "calzo"}), ("pazo", {"accion": "paso"}),
+                           ("kuatro kinas", {"accion": "apuesta", "cantidad": 4, "pinta": 5})):
+        assert parser.parse(line).to_json() == expected, line
+    assert parser.spelled_by_ear("veto") is None and parser.spelled_by_ear("diez") is None
+    for chatter in ("la charla de la carla", "se me cayó el vaso", "un caso perdido"):
+        assert parser.parse(chatter).action == "desconocido", chatter

@@ -66,6 +66,26 @@ def sounds(word: str) -> str:
     return key
 
 
+_BY_EAR = [
+    (re.compile(r"z"), "s"),
+    (re.compile(r"c(?=[ei])"), "s"),
+    (re.compile(r"k(?=[ei])"), "qu"),
+    (re.compile(r"k"), "c"),
+    (re.compile(r"v"), "b"),
+]
+
+
+def by_ear(word: str) -> str:
+    """A word as it is spelled by ear, where Chilean Spanish says letters alike:
+    s, z and c before e or i; k for c and qu; b and v ("dies" and "diez",
+    "onze" and "once", "calso" and "calzo", "kinas" and "quinas" agree).
+    Narrower than ``sounds``: "charla" is not "carla", "cayo" not "callo"."""
+    key = fold(word)
+    for pattern, repl in _BY_EAR:
+        key = pattern.sub(repl, key)
+    return key
+
+
 _ALIKE = [("b", "v"), ("v", "b"), ("ca", "ka"), ("co", "ko"), ("cu", "ku"), ("ka", "ca"), ("ko", "co"), ("s", "z"), ("z", "s"), ("ll", "y"), ("y", "ll")]
 
 

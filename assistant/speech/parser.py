@@ -59,7 +59,7 @@ from assistant.speech.commands import (
     Unknown,
 )
 from assistant.speech.lexicon import ESSENTIAL, SLOTS, Lexicon
-from assistant.speech.normalize import fold, sounds, tokens
+from assistant.speech.normalize import by_ear, fold, sounds, tokens
 
 NEAR_MISS_CUTOFF = 80.0
 """rapidfuzz ratio (0-100) above which an unknown word is taken for a lexicon word."""
@@ -124,6 +124,11 @@ class Parser:
         """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
         as tocar), longest first: "destapen los cachos" before "destapen"."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
+        spelled: dict[str, set[str]] = {}
+        for w in self._vocabulary:
+            spelled.setdefault(by_ear(w), set()).add(w)
+        self._by_ear = {key: next(iter(words)) for key, words in spelled.items() if len(words) == 1}
+        """Words typed as they sound ("dies", "onze", "calso"), by the one lexicon word spelled so."""
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
         """Readings by line: the session asks again for the same text (choosing, an
@@ -269,7 +274,16 @@ class Parser:
         face = self._face_sounds.get(_sound_key(word))
         if face is not None:
             return [face]  # "señas", "haces", "cestas": a face heard as a word that sounds the same
+        heard = self.spelled_by_ear(word)
+        if heard is not None:
+            return [heard]  # "dies", "onze", "calso", "pazo": typed by ear
         return [self._snap(word)]
+
+    def spelled_by_ear(self, word: str) -> str | None:
+        """The lexicon word ``word`` is a spelling by ear of ("dies" -> "diez"), if any."""
+        if word in self._known or len(word) < 4 or sounds(word) in self._name_words:
+            return None  # a name as a recognizer spells it ("veto", "karla") is read as the name
+        return self._by_ear.get(by_ear(word))
 
     def _enclitic(self, word: str) -> list[str] | None:
         """"olvídalo" -> ["olvida", "lo"]: a verb of a family said so, with its pronoun written on."""
