@@ -177,6 +177,8 @@ class Referee:
         confirm, self.awaiting = self.awaiting, None
         if isinstance(command, SimpleCommand) and command.action in ("si", "no") and confirm is not None:
             return confirm() if command.action == "si" else Reply(replies.cancelled(), True)
+        if isinstance(command, SimpleCommand) and command.action == "deshacer" and confirm is not None:
+            return Reply(replies.cancelled(), True)  # "cancela", "borra eso" when asked: the question goes, nothing is undone
         if isinstance(command, QueryCommand):
             return self._query(command)
         if isinstance(command, SimpleCommand) and command.action == "deshacer":

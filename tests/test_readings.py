@@ -327,8 +327,9 @@ def test_one_more_in_a_closed_obligo_is_one_more_of_these() -> None:
 def test_a_reason_before_a_doubt_is_the_doubt_and_a_denial_is_not(parser: Parser) -> None:
     for line in ("ná que ver, dudo", "eso no me lo trago, dudo", "mentira, no hay tantas", "están justas, calzo"):
         assert parser.parse(line).action in ("dudo", "calzo"), line
-    for line in ("no lo dudo", "nadie dudó", "¿quién dudó?", "si dudo pierdo", "yo no dudo de ti", "eso pasó ayer"):
+    for line in ("no lo dudo", "nadie dudó", "si dudo pierdo", "yo no dudo de ti", "eso pasó ayer", "dudo mucho que gane"):
         assert parser.parse(line).action == "desconocido", line
+    assert parser.parse("¿quién dudó?").action == "consulta"  # asked, not called
 
 
 def test_words_typed_by_ear_are_read_and_other_words_are_not(parser: Parser) -> None:
@@ -342,3 +343,11 @@ def test_words_typed_by_ear_are_read_and_other_words_are_not(parser: Parser) -> 
     assert parser.spelled_by_ear("veto") is None and parser.spelled_by_ear("diez") is None
     for chatter in ("la charla de la carla", "se me cayó el vaso", "un caso perdido"):
         assert parser.parse(chatter).action == "desconocido", chatter
+
+
+def test_a_hand_denied_is_no_hand(parser: Parser) -> None:
+    """"no, no tenía full" answering whether a paso was worth it denies the full:
+    read as a full it would have made the paso good."""
+    for line in ("no, no tenía full", "no tenía pichanga", "no, no tengo escalera"):
+        assert not any(r.command.action == "mano" for r in parser.readings(line)), line
+    assert parser.parse("tenía full").action == "mano"

@@ -126,6 +126,18 @@ def test_uncertain_undo_and_castigo_ask_first() -> None:
     assert table.game.seats["beto"].dice == 4
 
 
+def test_an_undo_word_said_to_a_question_drops_the_question_and_undoes_nothing() -> None:
+    """"cancela", "borra eso" answering "¿Castigo para beto?" cancel the castigo;
+    the bid before it stays."""
+    table = Table()
+    table.play("parte ana", "tres trenes")
+    before = table.game.snapshot()
+    for word in ("cancela", "borra eso"):
+        assert table.say("palo para beto", certain=False)[1] == "¿Castigo para beto? Sí o no."
+        assert table.say(word) == (True, "Ya, no hago nada.")
+        assert table.game.snapshot() == before and table.referee.awaiting is None
+
+
 def test_queries() -> None:
     table = Table("caleuchano")
     assert table.say("a quién le toca")[1].startswith("Todavía nadie parte")

@@ -75,6 +75,8 @@ CACHE_SIZE = 4096
 RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
 """Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
+HAD = frozenset({"tenia", "tiene", "tengo", "tenian", "era", "es"})
+"""Words that claim a hand: a "no" right before one denies the hand ("no, no tenía full")."""
 TAIL_MAX = 8
 """The longest tail dropped after a move, in words."""
 REPEAT_MAX = 4
@@ -391,8 +393,8 @@ class Parser:
             k = 0
             while k < len(rest) and rest[k] in lex.clitics:
                 k += 1
-            if k < len(rest) and rest[k] in CALL_HEADS:
-                return None
+            if k < len(rest) and (rest[k] in CALL_HEADS or rest[k] in HAD):
+                return None  # "no lo dudo", "no, no tenía full": denied, not said
         return rest
 
     # ----------------------------------------------------------------- readings
@@ -583,8 +585,10 @@ class Parser:
             return False  # "dudo, no": taken back, not a tail ("dudo, no hay tantas" is one)
         if isinstance(command, SimpleCommand | QueryCommand | Unknown):
             return False
-        if isinstance(command, CallCommand | ObligoCommand) and tail[0] == "que":
-            return False  # "dudo que llueva", "paso que voy": a clause, not a tail
+        if isinstance(command, CallCommand | ObligoCommand) and any(
+            w == "que" and (i == 0 or tail[i - 1] not in ("pa", "para", "tiene", "hay")) for i, w in enumerate(tail)
+        ):
+            return False  # "dudo que llueva", "dudo mucho que gane": a clause, not a tail ("dudo, pa que vean", "calzo, tienen que estar" are)
         if isinstance(command, RaiseCommand) or (isinstance(command, CountCommand | PlayerCountCommand) and command.face is None):
             # a bare number with a tail is too often something else ("uno más y nos vamos")
             return all(w in lex.filler_words or w in lex.tail_starts for w in tail)
