@@ -35,6 +35,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -123,14 +124,12 @@ class Parser:
         self._known = frozenset(self._vocabulary)
         self._squeezed_fillers = frozenset(_squeeze(w) for w in lex.filler_words)
         self._filler_phrases = tuple(sorted((tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases), key=lambda p: -len(p)))
+        self._fillers_by_first: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in self._filler_phrases:
+            self._fillers_by_first.setdefault(phrase[0], []).append(phrase)
         """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
         as tocar), longest first: "destapen los cachos" before "destapen"."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
-        spelled: dict[str, set[str]] = {}
-        for w in self._vocabulary:
-            spelled.setdefault(by_ear(w), set()).add(w)
-        self._by_ear = {key: next(iter(words)) for key, words in spelled.items() if len(words) == 1}
-        """Words typed as they sound ("dies", "onze", "calso"), by the one lexicon word spelled so."""
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
         """Readings by line: the session asks again for the same text (choosing, an
@@ -287,6 +286,15 @@ class Parser:
             return None  # a name as a recognizer spells it ("veto", "karla") is read as the name
         return self._by_ear.get(by_ear(word))
 
+    @cached_property
+    def _by_ear(self) -> dict[str, str]:
+        """Words typed as they sound ("dies", "onze", "calso"), by the one lexicon word
+        spelled so; built at the first word the lexicon does not know."""
+        spelled: dict[str, set[str]] = {}
+        for w in self._vocabulary:
+            spelled.setdefault(by_ear(w), set()).add(w)
+        return {key: next(iter(words)) for key, words in spelled.items() if len(words) == 1}
+
     def _enclitic(self, word: str) -> list[str] | None:
         """"olvídalo" -> ["olvida", "lo"]: a verb of a family said so, with its pronoun written on."""
         lex = self.lexicon
@@ -329,8 +337,11 @@ class Parser:
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
         """Fillers anywhere, then the table spoken to at the ends they leave ("seis trenes, cabros, po")."""
-        for phrase in self._filler_phrases:
-            words = _drop_phrase(words, phrase)
+        while True:  # one pass drops what it finds, longest first; another, what that joined
+            shorter = _drop_phrases(words, self._fillers_by_first)
+            if shorter == words:
+                break
+            words = shorter
         return self._drop_address([w for w in words if w not in self.lexicon.filler_words and not self.drawn_out(w)])
 
     def _drop_address(self, words: list[str]) -> list[str]:
@@ -551,6 +562,8 @@ class Parser:
         last word before the call denies it ("no lo dudo", "nadie dudó") or the
         reason asks ("¿quién dudó?")."""
         lex = self.lexicon
+        if lex.lead_calls.isdisjoint(words[1:]):
+            return  # no call to lead to: most lines
         allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
         for k in range(1, min(TAIL_MAX, len(words) - 1) + 1):
             lead, rest = words[:k], words[k:]
@@ -1069,13 +1082,14 @@ def _replace(slots: _Slots, **changes: Any) -> _Slots:
     return _Slots(**{**slots.__dict__, **changes})
 
 
-def _drop_phrase(words: list[str], phrase: tuple[str, ...]) -> list[str]:
-    n = len(phrase)
+def _drop_phrases(words: list[str], by_first: dict[str, list[tuple[str, ...]]]) -> list[str]:
+    """``words`` without the phrases of ``by_first`` (first word -> phrases, longest first)."""
     out: list[str] = []
     i = 0
     while i < len(words):
-        if tuple(words[i : i + n]) == phrase:
-            i += n
+        size = next((len(p) for p in by_first.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
+        if size:
+            i += size
         else:
             out.append(words[i])
             i += 1
