@@ -10,7 +10,9 @@ import logging
 import os
 import sys
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from assistant import messages, replies
 from assistant.config import TableConfig
@@ -52,11 +54,7 @@ def table_io(table: TableConfig) -> TableIO:
 
     stderr.libraries_to(default_dir() / "dudo.log")  # PortAudio's and ALSA's own lines, never on the table's terminal
     try:
-        return VoiceIO(model_path, table)
-    except RecognizerError as err:  # already said aloud: a missing library, a broken model
-        if service:
-            raise CannotServe(str(err)) from err
-        print(messages.no_recognizer(str(err)), file=sys.stderr)
+        return VoiceIO(model_path, table)  # a model that cannot be used is said at the first listen
     except Exception as err:  # no microphone, no audio stack: the game goes on by keyboard
         log.exception("voice unavailable")
         if service:
@@ -66,12 +64,19 @@ def table_io(table: TableConfig) -> TableIO:
 
 
 class VoiceIO(TableIO):
-    """The microphone, the recognizer with the table's grammar, and the voice, as ``table`` names them."""
+    """The microphone, the recognizer with the table's grammar, and the voice, as ``table`` names them.
+
+    The model loads (seconds, most of a start) while the referee greets: the
+    microphone is open from the start and keeps what is said meanwhile
+    (``QUEUE_SECONDS``), and the recognizer takes it once it is ready, at the
+    first listen. A model that cannot be used is said then, over the greeting."""
 
     def __init__(self, model: Path, table: TableConfig) -> None:
         super().__init__()
         self.voice = True
         self.keep_audio = table.record_audio
+        self.model = model
+        self.service = bool(os.environ.get("INVOCATION_ID"))
         loading = load_in_background(model)  # the slowest part: the microphone, voice, room and grammar meanwhile
         try:
             self.microphone = Microphone(pick_device(table.microphone), report=self._microphone)
@@ -83,22 +88,39 @@ class VoiceIO(TableIO):
         room = sound_room(device_name(self.microphone.device), device_name(output))
         self.duplex = room.duplex
         self.players = list(table.players)
-        try:
-            phrases = grammar.cached_phrases(self.players)
-            self.recognizer = VoskRecognizer(
-                model, phrases, sample_rate=self.microphone.rate, alternatives=ALTERNATIVES, model=loading.result()
-            )
-        except RecognizerError as err:
-            self.microphone.close()
-            self.speaker.say(err.spoken)  # the table hears why nobody is listening, once
-            self.speaker.wait(GOODBYE_SECONDS)
-            self.speaker.close()
-            raise
-        self.note(messages.listening(self.microphone.rate, self.speaker.voice_id, len(self.recognizer.phrases)))
-        if not self.recognizer.phrases:
-            self.note(messages.model_knows_no_word(model))
+        phrases = grammar.cached_phrases(self.players)
+        builder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vosk-grammar")
+        self._building: Future[VoskRecognizer] = builder.submit(self._build, loading, phrases)
+        builder.shutdown(wait=False)
+        self._recognizer: VoskRecognizer | None = None
+        self._heard_for: list[str] = list(self.players)
+        """The players whose names the recognizer was built with."""
         self.note(messages.room(room.duplex, room.why))
         self.listening = (room.duplex,)  # said in the greeting
+
+    def _build(self, loading: Future[Any], phrases: list[str]) -> VoskRecognizer:
+        return VoskRecognizer(self.model, phrases, sample_rate=self.microphone.rate, alternatives=ALTERNATIVES, model=loading.result())
+
+    @property
+    def recognizer(self) -> VoskRecognizer:
+        """The recognizer, waited for the first time (``RecognizerError`` if the model cannot be used)."""
+        if self._recognizer is None:
+            self._recognizer = self._building.result()
+            self.note(messages.listening(self.microphone.rate, self.speaker.voice_id, len(self._recognizer.phrases)))
+            if not self._recognizer.phrases:
+                self.note(messages.model_knows_no_word(self.model))
+            self._heard_for_players()
+        return self._recognizer
+
+    def _heard_for_players(self) -> None:
+        """The grammar and the names for the players now at the table, once the recognizer is there."""
+        assert self._recognizer is not None
+        if self.players != self._heard_for:  # a resumed game may seat other players
+            self._heard_for = list(self.players)
+            self._recognizer.set_phrases(grammar.cached_phrases(self.players))
+        unknown = self._recognizer.unknown_names(self.players)
+        if unknown:
+            self.tell(replies.unheard_names(unknown))
 
     def _microphone(self, what: str) -> None:
         """The microphone went away or came back: the table hears it once each time,
@@ -126,8 +148,17 @@ class VoiceIO(TableIO):
         self.speaker.earcon(name)
 
     def heard(self) -> Iterator[Heard]:
+        if not self.voice:  # the model could not be used: by keyboard
+            yield from super().heard()
+            return
+        try:
+            recognizer = self.recognizer
+        except RecognizerError as err:
+            self._without_recognizer(err)
+            yield from super().heard()
+            return
         for heard in listen(
-            self.microphone, self.recognizer, self.speaker.busy_at, keep_audio=self.keep_audio,
+            self.microphone, recognizer, self.speaker.busy_at, keep_audio=self.keep_audio,
             duplex=lambda: self.duplex, barge_in=self._barge_in, complete=self.complete, output_level=self.speaker.level_at,
         ):
             if self.duplex:
@@ -139,13 +170,21 @@ class VoiceIO(TableIO):
         if self.speaker.stop():
             self.note(messages.INTERRUPTED)
 
+    def _without_recognizer(self, err: RecognizerError) -> None:
+        """The model cannot be used: the table hears why, over the greeting, once; a
+        service stops (restarting cannot help), a terminal goes on by keyboard."""
+        self.voice = False
+        self.microphone.close()
+        self.speaker.stop()
+        self.speaker.say(err.spoken)
+        if self.service:
+            raise CannotServe(str(err)) from err
+        print(messages.no_recognizer(str(err)), file=sys.stderr)
+
     def rebuild_for(self, players: list[str]) -> None:
-        if players != self.players:  # a resumed game may seat other players
-            self.players = list(players)
-            self.recognizer.set_phrases(grammar.cached_phrases(players))
-        unknown = self.recognizer.unknown_names(players)
-        if unknown:
-            self.tell(replies.unheard_names(unknown))
+        self.players = list(players)
+        if self._recognizer is not None:  # else: when it is ready (the greeting is not held for it)
+            self._heard_for_players()
 
     def ask_players(self) -> list[str]:
         if sys.stdin.isatty():

@@ -257,10 +257,11 @@ def _loud_start(blocks: list[tuple[float, bytes]], rate: int, level: float = 0.0
     return None
 
 
-def _launch_to_listening(server: str, model: Path, runs: int = 3) -> list[float]:
+def _launch_to_listening(server: str, model: Path, runs: int = 3) -> list[tuple[float, float]]:
     """Seconds from launching `dudo jugar` (voice, the stand-in model) to the
-    moment it greets (and says how it listens): the microphone is open (since
-    the start, so nothing said meanwhile is lost) and the recognizer takes its audio."""
+    moment it greets and says how it listens (the microphone is open since the
+    start and keeps what is said), and to the moment the recognizer is in and
+    takes that audio (its "Escuchando a …" note): (greeting, recognizer)."""
     times = []
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "PULSE_SERVER": server, "XDG_DATA_HOME": data}
@@ -271,9 +272,12 @@ def _launch_to_listening(server: str, model: Path, runs: int = 3) -> list[float]
                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             )
             assert process.stdout is not None
+            greeted = None
             for line in process.stdout:
-                if "¿Quién parte?" in line:  # the greeting, said once the recognizer takes the microphone's audio
-                    times.append(time.monotonic() - started)
+                if "¿Quién parte?" in line and greeted is None:  # the greeting: the microphone is open
+                    greeted = time.monotonic() - started
+                if "Escuchando a" in line and greeted is not None:  # the recognizer is in
+                    times.append((greeted, time.monotonic() - started))
                     break
             process.terminate()
             process.wait()
@@ -411,7 +415,8 @@ def bench_oido(repeats: int = 6) -> dict[str, object]:
         kind: {"n": len(v), "mediana_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)} for kind, v in delays.items()
     }
     result["oidas"] = [text for _at, text in replies]
-    result["escucha_tras_lanzar_s"] = [round(t, 2) for t in launched]
+    result["saluda_tras_lanzar_s"] = [round(g, 2) for g, _r in launched]
+    result["reconoce_tras_lanzar_s"] = [round(r, 2) for _g, r in launched]
     result["desglose_mediana_s"] = {k: round(statistics.median(v), 3) for k, v in parts.items() if v}
     result["se_calla_al_interrumpir_s"] = {
         "n": len(cut_after), "no_se_callo": not_cut,

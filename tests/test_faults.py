@@ -182,3 +182,46 @@ def test_fault_echo_cancel_lost_or_back_with_the_microphone_is_said(monkeypatch:
             io.close()
     finally:
         room.stop()
+
+
+def test_startup_what_a_player_says_while_the_model_loads_is_heard_once_it_is_in(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The referee greets before the model is in (it takes seconds, most of a
+    start): the microphone is open from the start and keeps what is said, and
+    the recognizer takes it when ready. The real room, the Korean stand-in,
+    loaded 2.5 s late here so that the player surely speaks first."""
+    from assistant import voice_io
+    from assistant.config import TableConfig
+    from assistant.voice import recognizer
+    from scripts import sala
+
+    if not sala.available() or not shutil.which("espeak-ng") or not shutil.which("paplay"):
+        pytest.skip("PulseAudio o espeak-ng no están instalados (scripts/instalar.sh --test los instala)")
+    real = recognizer.load_model
+
+    def late(path: Path, tuned: bool = True) -> object:
+        time.sleep(2.5)
+        return real(path, tuned)
+
+    monkeypatch.setattr(recognizer, "load_model", late)
+    word = tmp_path / "hana.wav"
+    subprocess.run(["espeak-ng", "-v", "ko", "-s", "150", "-w", str(tmp_path / "raw.wav"), "하나"], check=True)
+    subprocess.run(["sox", str(tmp_path / "raw.wav"), "-r", "16000", "-c", "1", "-b", "16", str(word)], check=True)
+    room = sala.start(echo_cancel=False)
+    try:
+        monkeypatch.setenv("PULSE_SERVER", room.server)
+        monkeypatch.delenv("PULSE_SINK", raising=False)
+        monkeypatch.delenv("PULSE_SOURCE", raising=False)
+        started = time.monotonic()
+        io = voice_io.VoiceIO(korean_model(), TableConfig(players=("ana", "beto")))
+        try:
+            ready_in = time.monotonic() - started
+            subprocess.run(["paplay", "-d", "player", str(word)], check=True)
+            spoken_before_the_model = not io._building.done()
+            heard = next(io.heard())
+            assert spoken_before_the_model, "the model was in before the player spoke: nothing shown"
+            assert ready_in < 2.0, f"{ready_in:.2f} s to greet: the greeting waited for something"
+            assert heard.text.strip(), "what was said while the model loaded was lost"
+        finally:
+            io.close()
+    finally:
+        room.stop()
