@@ -57,13 +57,17 @@ _SOUNDS = [
 ]
 
 
+def _rewrite(word: str, rules: list[tuple[re.Pattern[str], str]]) -> str:
+    key = fold(word)
+    for pattern, repl in rules:
+        key = pattern.sub(repl, key)
+    return key
+
+
 @lru_cache(maxsize=65536)
 def sounds(word: str) -> str:
     """How a Spanish word sounds, roughly: "Karla" and "carla", "Anna" and "ana" agree."""
-    key = fold(word)
-    for pattern, repl in _SOUNDS:
-        key = pattern.sub(repl, key)
-    return key
+    return _rewrite(word, _SOUNDS)
 
 
 _BY_EAR = [
@@ -75,15 +79,13 @@ _BY_EAR = [
 ]
 
 
+@lru_cache(maxsize=65536)
 def by_ear(word: str) -> str:
     """A word as it is spelled by ear, where Chilean Spanish says letters alike:
     s, z and c before e or i; k for c and qu; b and v ("dies" and "diez",
     "onze" and "once", "calso" and "calzo", "kinas" and "quinas" agree).
     Narrower than ``sounds``: "charla" is not "carla", "cayo" not "callo"."""
-    key = fold(word)
-    for pattern, repl in _BY_EAR:
-        key = pattern.sub(repl, key)
-    return key
+    return _rewrite(word, _BY_EAR)
 
 
 _ALIKE = [("b", "v"), ("v", "b"), ("ca", "ka"), ("co", "ko"), ("cu", "ku"), ("ka", "ca"), ("ko", "co"), ("s", "z"), ("z", "s"), ("ll", "y"), ("y", "ll")]
