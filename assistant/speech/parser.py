@@ -76,8 +76,6 @@ CACHE_SIZE = 4096
 RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
 """Among readings that explain as much of the line, the plainest rule first."""
 HAND = 5
-HAD = frozenset({"tenia", "tiene", "tengo", "tenian", "era", "es"})
-"""Words that claim a hand: a "no" right before one denies the hand ("no, no tenía full")."""
 TAIL_MAX = 8
 """The longest tail dropped after a move, in words."""
 REPEAT_MAX = 4
@@ -124,11 +122,13 @@ class Parser:
         self._known = frozenset(self._vocabulary)
         self._squeezed_fillers = frozenset(_squeeze(w) for w in lex.filler_words)
         self._filler_phrases = tuple(sorted((tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases), key=lambda p: -len(p)))
+        """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
+        as tocar), longest first: "destapen los cachos" before "destapen"."""
         self._fillers_by_first: dict[str, list[tuple[str, ...]]] = {}
         for phrase in self._filler_phrases:
             self._fillers_by_first.setdefault(phrase[0], []).append(phrase)
-        """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
-        as tocar), longest first: "destapen los cachos" before "destapen"."""
+        self._tail_allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
+        """What a tail after a move (or a reason before a call) may be made of."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cache: dict[str, tuple[Reading, ...]] = {}
@@ -404,8 +404,8 @@ class Parser:
             k = 0
             while k < len(rest) and rest[k] in lex.clitics:
                 k += 1
-            if k < len(rest) and (rest[k] in CALL_HEADS or rest[k] in HAD):
-                return None  # "no lo dudo", "no, no tenía full": denied, not said
+            if k < len(rest) and (rest[k] in CALL_HEADS or rest[k] in lex.hand_joins["antes"] - lex.closed):
+                return None  # "no lo dudo", "no, no tenía full" (a hand claimed: "tenía", "es"): denied, not said
         return rest
 
     # ----------------------------------------------------------------- readings
@@ -564,10 +564,9 @@ class Parser:
         lex = self.lexicon
         if lex.lead_calls.isdisjoint(words[1:]):
             return  # no call to lead to: most lines
-        allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
         for k in range(1, min(TAIL_MAX, len(words) - 1) + 1):
             lead, rest = words[:k], words[k:]
-            if not all(w in allowed and w not in lex.questions for w in lead):
+            if not all(w in self._tail_allowed and w not in lex.questions for w in lead):
                 break
             said = [w for w in lead if w not in lex.clitics]
             if said and said[-1] in lex.negators:
@@ -605,7 +604,7 @@ class Parser:
         if isinstance(command, RaiseCommand) or (isinstance(command, CountCommand | PlayerCountCommand) and command.face is None):
             # a bare number with a tail is too often something else ("uno más y nos vamos")
             return all(w in lex.filler_words or w in lex.tail_starts for w in tail)
-        allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
+        allowed = self._tail_allowed
         if isinstance(command, BidCommand):
             allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
         return all(w in allowed for w in tail)
