@@ -477,3 +477,23 @@ def test_soak_starting_over_a_thousand_times_keeps_memory_flat(ko_recognizer: Vo
     grown = rss_mb() - before
     print(f"\n1000 starts over: {grown:.1f} MB")
     assert grown < 10, grown  # with vosk's Reset(): 35 MB
+
+
+def test_a_sound_played_late_after_an_underrun_is_measured_where_it_was_heard() -> None:
+    """The envelope follows the buffers as the stream heard them: after a gap
+    (the output ran dry) the loud part is where it really played, not where
+    the first sample and the clock alone would put it."""
+    from assistant.voice.speaker import ENVELOPE_STEP, OUTPUT_RATE, Spoken
+
+    spoken = Spoken(queued=0.0, what="prueba", first_sample=10.0)
+    steps = 100  # one second: quiet for half of it, loud after
+    spoken.envelope = np.array([0.01] * (steps // 2) + [0.5] * (steps // 2), dtype=np.float32)
+    half = int(OUTPUT_RATE * ENVELOPE_STEP) * (steps // 2)
+    spoken.heard_times[:] = [10.0, 10.25, 11.0]  # the third buffer (from half) was heard 0.25 s late...
+    spoken.heard_positions[:] = [0, half // 2, half]  # ...and the loud half after that
+    assert spoken.level(10.4, 10.6) == pytest.approx(0.01)  # by the clock alone this would be loud
+    assert spoken.level(10.9, 10.99) == pytest.approx(0.01)  # the gap holds the last heard sample
+    assert spoken.level(11.0, 11.1) == pytest.approx(0.5)
+    assert spoken.position_at(9.0) == 0.0
+    bare = Spoken(queued=0.0, first_sample=10.0, envelope=spoken.envelope)  # no buffers marked: by the clock
+    assert bare.level(10.6, 10.7) == pytest.approx(0.5)

@@ -21,9 +21,10 @@ import threading
 import time
 import wave
 import weakref
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,11 @@ class Spoken:
     """Stopped before its end (a player spoke over it)."""
     envelope: np.ndarray | None = None
     """Its loudness (RMS of full scale) every ``ENVELOPE_STEP`` seconds, once it plays."""
+    heard_times: list[float] = field(default_factory=list)
+    heard_positions: list[int] = field(default_factory=list)
+    """When each buffer of it was to be heard, and the sample it started at: a
+    stream that ran dry (an underrun under load) plays the rest later than its
+    first sample says, and the echo it leaves comes with it."""
 
     def level(self, since: float, until: float) -> float:
         """Its loudest between two moments (0 where it was not playing)."""
@@ -157,10 +163,26 @@ class Spoken:
         since, until = max(since, self.first_sample), min(until, end)
         if until < since:
             return 0.0
-        first = int((since - self.first_sample) / ENVELOPE_STEP)
-        last = int((until - self.first_sample) / ENVELOPE_STEP) + 1
+        samples_per_step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))  # as the envelope was cut
+        first = int(self.position_at(since) / samples_per_step)
+        last = int(self.position_at(until) / samples_per_step) + 1
         part = self.envelope[first:last]
         return float(part.max()) if len(part) else 0.0
+
+    def position_at(self, moment: float) -> float:
+        """The sample being heard at ``moment``: from the buffer heard last
+        before it (held at the last sample before the next buffer across a gap), or from the
+        first sample where no buffer was marked."""
+        assert self.first_sample is not None
+        times, positions = self.heard_times, self.heard_positions  # appended by the stream's callback
+        known = min(len(times), len(positions))
+        if not known:
+            return max(0.0, (moment - self.first_sample) * OUTPUT_RATE)
+        i = bisect_right(times, moment, 0, known) - 1
+        if i < 0:
+            return 0.0
+        position = positions[i] + (moment - times[i]) * OUTPUT_RATE
+        return min(position, positions[i + 1] - 1.0) if i + 1 < known else position
 
 
 @dataclass
@@ -394,7 +416,7 @@ class Speaker:
         step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
         frames = audio[: len(audio) // step * step].astype(np.float32) / 32768.0
         spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
-        sound = _Sound(audio, lambda: self._is_cut(job))
+        sound = _Sound(audio, lambda: self._is_cut(job), spoken)
         output.play(sound)
         if not sound.begun.wait(PLAY_SLACK):
             raise RuntimeError("the output stream never asked for the sound")
@@ -420,8 +442,9 @@ IDLE_CLOSE = 20.0
 class _Sound:
     """One sound being fed to the stream: where it is, when it is heard."""
 
-    def __init__(self, audio: np.ndarray, cut: Callable[[], bool]) -> None:
+    def __init__(self, audio: np.ndarray, cut: Callable[[], bool], spoken: Spoken) -> None:
         self.audio = audio
+        self.spoken = spoken
         self.position = 0
         self.cut = cut
         self.first_heard: float | None = None
@@ -474,9 +497,14 @@ class _Output:
             outdata[:] = 0
             sound.over.set()
             return
+        spoken = sound.spoken
         if sound.first_heard is None:
             sound.first_heard = heard
             sound.begun.set()
+        elif status.output_underflow:
+            log.info("the output ran dry in the middle of %r", spoken.what)
+        spoken.heard_positions.append(sound.position)
+        spoken.heard_times.append(heard)
         chunk = sound.audio[sound.position : sound.position + frames]
         outdata[: len(chunk), 0] = chunk
         outdata[len(chunk) :] = 0
