@@ -11,8 +11,11 @@ included), writes those forms once, here; the referee reads the file and never
 imports verbecc (it pulls scikit-learn and lxml, too heavy for a Raspberry Pi).
 
 Each line: infinitive, tense[.person], form (accents kept, as a recognizer spells
-it). Persons are 1s 2s 3s 1p 3p: "vosotros" and the Rioplatense "vos" are not
-said at a Chilean table.
+it). Persons are 1s 2s 3s 1p 3p: "vosotros" is not said at a Chilean table, and
+of the Rioplatense "vos" only the imperative is kept (``imperativo.vos``:
+"tirá", "mostrá", "volvé"), the form a visitor at the table orders with; its
+present ("dudás") is not the Chilean one ("dudái") and would read a question to
+someone else as one's own call.
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ TENSES = {
 }
 """verbecc's (mood, tense) -> the name the lexicon uses."""
 PRONOUNS = {"yo": "1s", "tú": "2s", "él": "3s", "usted": "3s", "nosotros": "1p", "ellos": "3p", "ustedes": "3p"}
-"""Whose form it is; "ella"/"ellas" repeat "él"/"ellos", and vosotros/vos are left out."""
+"""Whose form it is; "ella"/"ellas" repeat "él"/"ellos", and vosotros is left out."""
+VOS_TENSES = {"imperativo"}
+"""The tenses whose "vos" form is kept (as person ``vos``)."""
 
 
 def infinitives(lexicon: dict[str, Any]) -> list[str]:
@@ -81,6 +86,8 @@ def forms(conjugator: Any, infinitive: str) -> list[tuple[str, str]]:
             for row in rows:
                 pronoun = getattr(row.get("pr"), "value", row.get("pr"))
                 person = PRONOUNS.get(str(pronoun)) if pronoun is not None else ""
+                if str(pronoun) == "vos" and name in VOS_TENSES:
+                    person = "vos"
                 if person is None:
                     continue
                 for said in row["c"]:
