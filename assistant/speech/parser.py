@@ -580,8 +580,9 @@ class Parser:
         lex = self.lexicon
         if isinstance(command, PenaltyCommand):
             return tail[0] == "por"  # the reason for a castigo: "por destapar", "por montado"
-        if isinstance(command, CallCommand) and command.call == "paso":
+        if isinstance(command, CallCommand) and command.call == "paso" and lex.questions.isdisjoint(tail):
             # the hand the passer claims: "paso tengo cinco iguales", "paso porque tengo full"
+            # (not a rule explained: "paso es cuando tienes escalera")
             joins = lex.hand_joins
             claim = tuple(w for w in tail if w not in lex.closed and w not in joins["antes"] and w not in joins["reclamo"])
             if claim in lex.hand_kinds:
