@@ -253,11 +253,12 @@ class Referee:
 
     def _bid_as_count(self, command: BidCommand, certain: bool) -> Reply:
         """"Hay cuatro trenes" after a reveal is a count, if it names the face
-        counted; "ana dos trenes" is ana's count, not the table's."""
+        counted; "ana dos trenes" and "dos trenes, ana" are ana's count, not the table's."""
         if not self._counts_the_face(command.face):
             return Reply(replies.count_needs_bid_face(self.game), False)
-        if command.player is not None:
-            return self._player_counts(PlayerCountCommand(command.player, command.quantity, face=command.face), certain)
+        named = command.player or command.to
+        if named is not None:
+            return self._player_counts(PlayerCountCommand(named, command.quantity, face=command.face), certain)
         return self._count(Count(command.quantity), certain)
 
     def _counts_the_face(self, face: int | str | None) -> bool:

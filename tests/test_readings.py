@@ -158,6 +158,23 @@ def test_during_a_count_a_named_count_with_its_face_is_that_players_count() -> N
     assert game.phase == "cuenta"  # the table's total is still to come
 
 
+def test_during_a_count_the_name_said_after_is_that_players_count_never_the_tables() -> None:
+    """"dos trenes, ana" is a bid handed to ana during the bids, and ana's count
+    after a reveal: taken as the table's total it would end the round wrongly."""
+    game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "dos trenes ana", "uno el beto", "ninguno la carla"])
+    assert [s["respuesta"] for s in steps[3:]] == [
+        "Van dos. Faltan beto y carla.", "Van tres. Falta carla.",
+        "Había tres trenes. Ana pierde un dado, le quedan cuatro. Parte ana."]
+    game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "siete trenes beto"])
+    assert not steps[-1]["aceptada"] and game.phase == "cuenta"  # beto has five dice: no count of seven, and no total either
+
+
+def test_a_bid_handed_to_a_named_player_is_the_bid_of_the_one_whose_turn_it_is() -> None:
+    game, steps = _play(["parte ana por la izquierda", "cuatro trenes carla", "cinco quinas pa ti carla", "seis cuadras carla te toca"])
+    assert [s["aceptada"] for s in steps[1:]] == [True, True, True]
+    assert game.bid is not None and (game.bid.quantity, game.bid.face) == (6, 4) and game.turn == "ana"
+
+
 def test_a_named_count_of_another_face_is_refused_and_changes_nothing() -> None:
     _game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "ana dos quinas"])
     assert not steps[-1]["aceptada"] and steps[-1]["respuesta"].startswith("Esa no es la pinta")

@@ -21,12 +21,15 @@ CallName = Literal["dudo", "siciliana", "calzo", "paso", "mato", "picado"]
 
 @dataclass(frozen=True)
 class BidCommand:
-    """A bid; ``player`` is set when the speaker named who bids ("beto, tres trenes")."""
+    """A bid; ``player`` is set when the speaker named who bids ("beto, tres trenes"),
+    ``to`` when he named whom he said it to ("nueve cuadras, diego")."""
 
     quantity: int
     face: Face
     direction: Direction | None = None
     player: str | None = None
+    to: str | None = None
+    """After a reveal the same words are that player's count ("dos trenes, ana"), never the table's."""
     action: ClassVar[str] = "apuesta"
 
     def to_json(self) -> dict[str, Any]:

@@ -94,15 +94,23 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
         shortest = min((p.split() for p in out if head in {fold(w) for w in p.split()}), key=len, default=None)
         if shortest is None:
             continue
+        at = next(i for i, w in enumerate(shortest) if fold(w) == head)
+        pronouns: tuple[str, ...] = ("lo", "la", "le")  # "olvídalo", "bórrala", "quítale"
+        if at + 1 < len(shortest) and fold(shortest[at + 1]) in OBJECTS:
+            shortest, pronouns = shortest[: at + 1] + shortest[at + 2 :], ("lo", "la")  # "quita eso" -> "quítalo": it stands for the object
         for tag, form in rows:
             if tag in ("imperativo.2s", "imperativo.3p", "infinitivo"):
-                for pronoun in ("lo", "la", "le"):  # "olvídalo", "bórrala", "quítale"
+                for pronoun in pronouns:
                     written = with_pronoun(form, pronoun)
                     out.append(" ".join(written if fold(w) == head else w for w in shortest))
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
     out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
     out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
     return [*list(dict.fromkeys(out)), UNKNOWN]
+
+
+OBJECTS = frozenset({"eso", "esto", "lo", "la"})
+"""What a pronoun written onto a verb stands for when the phrase says it after the verb."""
 
 
 def cached_phrases(players: Iterable[str] = (), folder: Path | None = None) -> list[str]:

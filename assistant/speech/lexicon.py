@@ -341,6 +341,8 @@ def _families(
             if infinitive not in table:
                 raise TemplateError(say.verb_not_conjugated(f"familias.{head}", infinitive))
             tenses = tuple(which.split()) or DEFAULT_TENSES
+            if tenses[0] == "+":  # "apostar: + condicional": the default and more
+                tenses = DEFAULT_TENSES + tenses[1:]
             rows += [(tag, form) for tag, form in table[infinitive] if tag in tenses or tag.partition(".")[0] in tenses]
         forms = [form for _tag, form in rows]
         folded_head = fold(head)

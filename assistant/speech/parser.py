@@ -321,7 +321,7 @@ class Parser:
         plain = self._drop_fillers(named)
         addressed = self._drop_address(named)
         views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (addressed, "frase"), (plain, "frase")]
-        collapsed = _collapse(plain, self.lexicon.sum_words)
+        collapsed = _collapse(plain, self.lexicon.sum_words, frozenset(self.lexicon.faces))
         views.append((collapsed, "repetición"))
         for words in (plain, collapsed):
             rest = self._after_hesitation(words)
@@ -554,6 +554,8 @@ class Parser:
                 self._heads[key] = (*self._templates(head), *self._framed(head))
             for command in self._heads[key]:
                 if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
+                    if isinstance(command, BidCommand):
+                        command = dataclasses.replace(command, to=self._handed_on(tail)[1])
                     yield Reading(command, k / len(words), how="cola")
 
     def _led(self, words: list[str]) -> Iterator[Reading]:
@@ -590,7 +592,7 @@ class Parser:
             start = next((i for i, w in enumerate(tail) if (w,) in lex.hand_kinds), None)
             if start is not None and self._hand_in_poker_words(tail[start:]) is not None:
                 return True  # "paso con full de trenes", "paso, tengo póquer de cuadras y un as"
-        if isinstance(command, BidCommand) and self._handed_on(tail):
+        if isinstance(command, BidCommand) and self._handed_on(tail)[0]:
             return True
         if tail[0] not in lex.tail_starts:
             return False
@@ -610,18 +612,28 @@ class Parser:
             allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
         return all(w in allowed for w in tail)
 
-    def _handed_on(self, tail: list[str]) -> bool:
-        """The turn handed on after a bid, perhaps to a player by name: "te toca",
-        "tu turno beto", "dale carla", "le toca a la ana"."""
-        rest = next((tail[len(p) :] for p in self.lexicon.handover if tuple(tail[: len(p)]) == p), None)
-        if rest is None:
-            return False
+    def _handed_on(self, tail: list[str]) -> tuple[bool, str | None]:
+        """Is ``tail`` the turn handed on after a bid, and to whom by name: "te toca",
+        "tu turno beto", "dale carla", "le toca a la ana", "para el fran", or the
+        name alone, perhaps with the hand-over after it ("nueve cuadras, diego";
+        "seis ases, carla, te toca")."""
+        handover = self._after_handover(tail)
+        rest = tail if handover is None else handover
         while rest and (rest[0] in self.lexicon.articles or rest[0] in self.lexicon.filler_words):
             rest = rest[1:]
         if not rest:
-            return True
+            return handover is not None, None
         found = next(self._find_player(rest, 0), None)
-        return found is not None and found[1] == len(rest)
+        if found is None:
+            return False, None
+        after = rest[found[1] :]
+        if not after or (handover is None and self._after_handover(after) == []):
+            return True, found[0]
+        return False, None
+
+    def _after_handover(self, words: list[str]) -> list[str] | None:
+        """What follows a hand-over phrase at the start of ``words`` ("te toca", "para"), if one is there."""
+        return next((words[len(p) :] for p in self.lexicon.handover if tuple(words[: len(p)]) == p), None)
 
     def _take_bid(self, words: list[str]) -> tuple[list[str], tuple[int, int] | None]:
         """A call's restated bid ("dudo esas cuatro quinas"), taken out of the words:
@@ -632,6 +644,10 @@ class Parser:
                 j = i + used
                 if j < len(words) and words[j] in self.lexicon.faces:
                     return words[:i] + words[j + 1 :], (value, self.lexicon.faces[words[j]])
+        # the bid named by its face alone: "dudo esas quinas", "mato tus trenes", "calzo las cuadras"
+        face = next((i for i in range(call + 1, len(words)) if words[i] in self.lexicon.faces), None)
+        if face is not None:
+            return words[:face] + words[face + 1 :], None
         return words, None
 
     def _corrected(self, words: list[str]) -> Command | None:
@@ -1040,15 +1056,21 @@ def _split_pronouns(pronoun: str, clitics: frozenset[str]) -> list[str]:
     return [pronoun]
 
 
-def _collapse(words: list[str], kept: frozenset[str] = frozenset()) -> list[str]:
+def _collapse(words: list[str], kept: frozenset[str] = frozenset(), dice: frozenset[str] = frozenset()) -> list[str]:
     """What was said twice in a row said once: "corrección corrección", "no no no",
     "cinco cinco quinas", "seis trenes seis trenes"; never a stretch holding one of
-    ``kept`` ("dos más dos más uno" is a sum)."""
+    ``kept`` ("dos más dos más uno" is a sum), nor one of ``dice`` said alone twice
+    (a hand: "mi mano es tren tren quina quina sena")."""
     out: list[str] = []
     i = 0
     while i < len(words):
         size = next(
-            (n for n in range(REPEAT_MAX, 0, -1) if len(out) >= n and words[i : i + n] == out[-n:] and not kept.intersection(out[-n:])), 0
+            (
+                n
+                for n in range(REPEAT_MAX, 0, -1)
+                if len(out) >= n and words[i : i + n] == out[-n:] and not kept.intersection(out[-n:]) and not (n == 1 and out[-1] in dice)
+            ),
+            0,
         )
         if size:
             i += size
