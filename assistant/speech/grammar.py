@@ -86,23 +86,27 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     # vocatives and articles before names, corrections between two bids, hand kinds
     out += _around_words(lex, slot_values | {"{cantidad}": quantities}, names, faces)
     out += _said_otherwise(lex, out)
-    # a pronoun written onto the verb, where the family's shortest phrase says it:
-    # "olvídalo", "repítelo", "bórralo", "castíguenlo ana"
+    # a pronoun written onto the verb, where the family's shortest phrases say it: one
+    # that names what it is done to ("quitale un dado beto", "olvídalo", "castíguenlo ana"),
+    # and one where the pronoun stands for the object said after the verb ("quita eso" -> "quítalo")
     for head, rows in lex.family_tags.items():
         if head not in lex.enclitic:
             continue
-        shortest = min((p.split() for p in out if head in {fold(w) for w in p.split()}), key=len, default=None)
-        if shortest is None:
-            continue
-        at = next(i for i, w in enumerate(shortest) if fold(w) == head)
-        pronouns: tuple[str, ...] = ("lo", "la", "le")  # "olvídalo", "bórrala", "quítale"
-        if at + 1 < len(shortest) and fold(shortest[at + 1]) in OBJECTS:
-            shortest, pronouns = shortest[: at + 1] + shortest[at + 2 :], ("lo", "la")  # "quita eso" -> "quítalo": it stands for the object
-        for tag, form in rows:
-            if tag in ("imperativo.2s", "imperativo.3p", "infinitivo"):
-                for pronoun in pronouns:
-                    written = with_pronoun(form, pronoun)
-                    out.append(" ".join(written if fold(w) == head else w for w in shortest))
+        said = [p.split() for p in out if head in {fold(w) for w in p.split()}]
+        for objected in (False, True):
+            kind = [p for p in said if _object_after(p, head) == objected]
+            if not kind:
+                continue
+            shortest = min(kind, key=len)
+            pronouns: tuple[str, ...] = ("lo", "la", "le")  # "olvídalo", "bórrala", "quítale"
+            if objected:
+                at = next(i for i, w in enumerate(shortest) if fold(w) == head)
+                shortest, pronouns = shortest[: at + 1] + shortest[at + 2 :], ("lo", "la")
+            for tag, form in rows:
+                if tag in ("imperativo.2s", "imperativo.3p", "infinitivo"):
+                    for pronoun in pronouns:
+                        written = with_pronoun(form, pronoun)
+                        out.append(" ".join(written if fold(w) == head else w for w in shortest))
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
     out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
     out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
@@ -111,6 +115,12 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
 
 OBJECTS = frozenset({"eso", "esto", "lo", "la"})
 """What a pronoun written onto a verb stands for when the phrase says it after the verb."""
+
+
+def _object_after(words: list[str], head: str) -> bool:
+    """Does ``head`` come right before what a pronoun written on it would stand for ("quita eso")?"""
+    at = next(i for i, w in enumerate(words) if fold(w) == head)
+    return at + 1 < len(words) and fold(words[at + 1]) in OBJECTS
 
 
 def cached_phrases(players: Iterable[str] = (), folder: Path | None = None) -> list[str]:
