@@ -108,21 +108,13 @@ class Collecting:
     def __bool__(self) -> bool:
         return bool(self.groups)
 
-    def _latest(self, kind: PartialKind) -> dict[str, int | list[int]]:
-        latest: dict[str, int | list[int]] = {}
+    def latest(self) -> dict[str, int | tuple[int, ...]]:
+        """Each player's count or hand, whichever was said of him last."""
+        found: dict[str, int | tuple[int, ...]] = {}
         for group in self.groups:
-            for k, name, value in group:
-                if k == kind:
-                    latest[name] = value
-        return latest
-
-    @property
-    def counts(self) -> dict[str, int]:
-        return {name: v for name, v in self._latest("cuenta").items() if isinstance(v, int)}
-
-    @property
-    def hands(self) -> dict[str, tuple[int, ...]]:
-        return {name: tuple(v) for name, v in self._latest("mano").items() if isinstance(v, list)}
+            for _kind, name, value in group:
+                found[name] = value if isinstance(value, int) else tuple(value)
+        return found
 
     def with_group(self, group: tuple[Partial, ...]) -> Collecting:
         """What would be collected after ``group`` (nothing changes here)."""

@@ -292,15 +292,12 @@ class Referee:
                 return Reply(replies.unknown_player(name), False)
             if not 0 <= n <= game.seats[name].dice:
                 return Reply(replies.count_too_big(name, game.seats[name].dice, n), False)
-        said: tuple[Partial, ...] = tuple(("cuenta", name, n) for name, n in command.counts)
-        counts = self.collecting.with_group(said).counts
-        missing = [p for p in self._reveal_order() if p not in counts]
-        total = sum(counts.values())
-        if missing:
-            self._give(said)
-            return Reply(replies.count_progress(game, total, missing), True, short=replies.hand_progress(missing))
-        # the last count completes the total: the count is the step (one record), or nothing is kept
-        return self._count(Count(total), certain)
+        pending = game.pending
+        assert pending is not None
+        if pending.bid.face == HIDDEN and isinstance(command.face, int) and not command.more and command.quantity == game.seats[command.player].dice:
+            # "la carla tiene una quina" while «de éstas» is counted: all her dice, so her hand, and it tells the face
+            return self._hand(HandCommand((command.face,) * command.quantity, command.player), certain)
+        return self._collect(tuple(("cuenta", name, n) for name, n in command.counts), certain)
 
     def _hand(self, command: HandCommand, certain: bool) -> Reply:
         game = self.game
@@ -314,20 +311,36 @@ class Referee:
             return Reply(replies.only_during_count(), False)
         if command.kind is not None:
             return Reply(replies.need_the_dice(game), False)
-        order = self._reveal_order()
-        name = command.player or next((p for p in order if p not in self.collecting.hands), None)
+        name = command.player or next((p for p in self._reveal_order() if p not in self.collecting.latest()), None)
         if name is None or name not in game.active:
             return Reply(replies.unknown_player(name), False)
         have = game.seats[name].dice
         if len(command.faces) != have:
             return Reply(replies.hand_size_mismatch(name, have, len(command.faces)), False)
-        said: tuple[Partial, ...] = (("mano", name, list(command.faces)),)
-        hands = self.collecting.with_group(said).hands
-        missing = [p for p in order if p not in hands]
+        return self._collect((("mano", name, list(command.faces)),), certain)
+
+    def _collect(self, said: tuple[Partial, ...], certain: bool) -> Reply:
+        """Counts or hands said of players after a reveal: how the count stands, or,
+        once every player has one or the other, the count itself (the one step kept).
+        A table may mix them ("ana dos", "beto tren tren quina"): the hands are counted as the rules count."""
+        game = self.game
+        given = self.collecting.with_group(said).latest()
+        counts = [v for v in given.values() if isinstance(v, int)]
+        hands = {name: v for name, v in given.items() if not isinstance(v, int)}
+        missing = [p for p in self._reveal_order() if p not in given]
+        seen = game.seen_in(hands) if hands else 0
+        if not missing and not counts:
+            return self._count(Hands.of(hands), certain)
+        if not missing and seen is not None:
+            return self._count(Count(sum(counts) + seen), certain)
+        self._give(said)
+        if missing and counts and seen is not None:
+            return Reply(replies.count_progress(game, sum(counts) + seen, missing), True, short=replies.hand_progress(missing))
         if missing:
-            self._give(said)
             return Reply(replies.hand_progress(missing), True)
-        return self._count(Hands.of(hands), certain)
+        obligo = game.obligo
+        assert obligo is not None  # only a hidden face is not known once everyone has spoken
+        return Reply(replies.hidden_die_needed(obligo.obligador), True)
 
     def _give(self, said: tuple[Partial, ...]) -> None:
         change = PartialGiven(said)

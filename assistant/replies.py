@@ -297,6 +297,11 @@ def hand_progress(missing: Sequence[str]) -> str:
     return f"¿Y {missing[0]}?"
 
 
+def hidden_die_needed(obligador: str) -> str:
+    """Everyone gave a count or a hand, but «de éstas» counts the obligador's die, and nobody said it."""
+    return f"Falta saber qué dado tiene {obligador}: ¿qué le salió?"
+
+
 # ---------------------------------------------------------------- results
 
 

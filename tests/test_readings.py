@@ -195,6 +195,29 @@ def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> 
     assert game.seats["ana"].dice == 4 and game.phase == "apuestas"
 
 
+def test_the_obligadors_die_said_as_a_count_is_her_hand_and_tells_the_face() -> None:
+    """"la carla tiene una quina" while «de éstas» is counted: all her dice, so her
+    hand; it was taken as her count of one, and the hands after it never ended the count."""
+    game, steps = _closed_obligo_told(
+        ["la carla tiene una quina", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
+    assert [s["respuesta"] for s in steps[-3:]] == ["¿Y ana?", "¿Y beto?", "Había tres de esas. Ana pierde un dado, le quedan cuatro. Parte ana."]
+    game, steps = _closed_obligo_told(["carla una quina", "ana dos", "beto cero"])
+    assert steps[-1]["respuesta"].startswith("Había tres de esas.") and game.seats["ana"].dice == 4
+
+
+def test_counts_and_hands_may_be_mixed_and_a_hidden_face_is_asked_for() -> None:
+    """Some players say their count, others their dice: the hands are counted as the
+    rules count them; when nobody said the obligador's die, it is asked for, once."""
+    _game, steps = _closed_obligo_told(["carla uno", "ana dos", "beto cuadra quina quina tren sena", "carla quina"])
+    assert [s["respuesta"] for s in steps[-4:-1]] == [
+        "Va uno. Faltan ana y beto.", "Van tres. Falta beto.", "Falta saber qué dado tiene carla: ¿qué le salió?"]
+    assert steps[-1]["respuesta"].startswith("Había cinco de esas. Ana pierde un dado")  # 1 + 2 + beto's two quinas: ana doubted two
+    game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "ana dos", "beto tren quina as cuadra sena", "carla cero"])
+    assert [s["respuesta"] for s in steps[3:]] == [
+        "Van dos. Faltan beto y carla.", "Van cuatro. Falta carla.", "Había cuatro trenes. Beto pierde un dado, le quedan cuatro. Parte beto."]
+    assert game.seats["beto"].dice == 4
+
+
 def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_told(parser: Parser) -> None:
     """"tengo una quina" is carla's one-die hand in a closed obligo; "tengo tres ases"
     from ana, who has five, is refused and changes nothing; out of a count it is chatter."""

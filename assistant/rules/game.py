@@ -755,6 +755,21 @@ class Game:
         self.phase = "cuenta"
         return [Called(player, call, r.bidder, r.bid)]
 
+    def seen_in(self, hands: dict[str, tuple[int, ...]]) -> int | None:
+        """How many dice of ``hands`` count for the bid being counted (aces wild
+        where they are now); None while the face is hidden ("de éstas") and the
+        obligador's die is not among them."""
+        pending = self.r.pending
+        assert pending is not None
+        face = pending.bid.face
+        if face == HIDDEN:
+            assert self.obligo is not None
+            die = hands.get(self.obligo.obligador)
+            if not die:
+                return None
+            face = die[0]
+        return count_face((d for faces in hands.values() for d in faces), face, self.wild_now())
+
     def _resolve_count(self, action: Count | Hands) -> list[Event]:
         pending = self.r.pending
         assert pending is not None
@@ -762,12 +777,9 @@ class Game:
         if isinstance(action, Count):
             seen = action.total
         else:
-            hands = dict(action.hands)
-            face = bid.face
-            if face == HIDDEN:
-                assert self.obligo is not None
-                face = hands[self.obligo.obligador][0]
-            seen = count_face((d for faces in hands.values() for d in faces), face, self.wild_now())
+            found = self.seen_in(dict(action.hands))
+            assert found is not None  # every hand was checked to be there
+            seen = found
         bonus = self.millas_bonus(bid.face)
         total = seen + bonus
         call = pending.call
