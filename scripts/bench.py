@@ -191,7 +191,7 @@ def bench_hablar() -> dict[str, object]:
     (synthesis; espeak-ng, roa/es-419 at 165 words a minute)."""
     from assistant.session import Session
     from assistant.voice import earcons
-    from assistant.voice.speaker import EARCON_TAIL, ECHO_TAIL, Speaker, wav_stats
+    from assistant.voice.speaker import EARCON_TAIL, ECHO_TAIL, Speaker, played_seconds
 
     speaker = Speaker(play=False)
     round_lines = ["parte ana", "tres trenes", "cuatro trenes", "cinco trenes", "seis trenes", "dudo", "ana dos", "beto uno carla cero dani cero"]
@@ -215,7 +215,7 @@ def bench_hablar() -> dict[str, object]:
                         start = time.perf_counter()
                         path = speaker.save(value, Path(folder) / f"{level}.wav")
                         to_audio = (time.perf_counter() - start) * 1000
-                        seconds = float(wav_stats(path)["seconds"])
+                        seconds = played_seconds(path)  # as it plays: espeak-ng's silent end is dropped
                         out, deaf = out + seconds, deaf + seconds + ECHO_TAIL
                 costs.append((out, deaf, to_audio))
             pick = {"apuesta": costs[2], "llamada": costs[5], "resultado": costs[7]}
@@ -597,6 +597,69 @@ def bench_enteros(earcons_each: int = 34, replies: int = 10) -> dict[str, object
     return result
 
 
+def bench_sordera(times: int = 12) -> dict[str, object]:
+    """Half duplex (no echo canceller), in the room: from the moment the referee's
+    last sound reached the microphone (arrival times, as the listener judges its
+    blocks) to the end of its deafness, after spoken replies and after earcons."""
+    import threading
+
+    from assistant.voice.microphone import Microphone, pick_device
+    from assistant.voice.speaker import Speaker
+    from assistant.voice.vad import MIN_LEVEL
+    from scripts import sala
+
+    if not sala.available():
+        raise RuntimeError("PulseAudio no está instalado")
+    room = sala.start(echo_cancel=False)
+    saved = os.environ.get("PULSE_SERVER")
+    os.environ["PULSE_SERVER"] = room.server
+    stop = threading.Event()
+    deaf: dict[str, list[float]] = {"voz": [], "sonido": []}
+    try:
+        mic = Microphone(pick_device("pulse"))
+        speaker = Speaker(device=pick_device("pulse", "output"))
+        blocks: list[tuple[float, bytes]] = []
+
+        def record() -> None:
+            for block in mic.blocks(stop.is_set):
+                blocks.append((block.time, block.data))
+
+        threading.Thread(target=record, daemon=True).start()
+        time.sleep(1.0)
+        texts = ["Dudo.", "No alcanza: cuatro de cualquier pinta o dos ases.", "Tres trenes. Sigue beto.", "Le toca a beto, no a carla."]
+        for i in range(times):
+            for kind in deaf:
+                mark = len(blocks)
+                if kind == "voz":
+                    speaker.say(texts[i % len(texts)])
+                else:
+                    speaker.earcon(("aceptada", "rechazada", "repite")[i % 3])
+                speaker.wait()
+                ended = speaker.spoken[-1].ended
+                assert ended is not None
+                until = ended
+                while speaker.busy_at(until):  # when it listens again, as the listener asks it
+                    until += 0.005
+                time.sleep(0.8)
+                last = _loud_end(blocks[mark:], mic.rate, MIN_LEVEL)
+                if last is not None:
+                    deaf[kind].append(until - last)
+        stop.set()
+        time.sleep(0.2)
+        mic.close()
+        speaker.close()
+    finally:
+        stop.set()
+        room.stop()
+        if saved is None:
+            os.environ.pop("PULSE_SERVER", None)
+        else:
+            os.environ["PULSE_SERVER"] = saved
+    if not all(deaf.values()):
+        raise RuntimeError(f"sordera no midió nada: {deaf}")
+    return {kind: {"n": len(v), "mediana_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)} for kind, v in deaf.items()}
+
+
 CHATTER = ("Oye, ¿y cómo te fue en la pega hoy? Bien, harta gente. Pásame la cerveza. ¿Quién trajo el pan? "
            "Mañana vamos al estadio, dicen que va a llover. Ya, pero el colo juega a las seis. Me voy a las once. "
            "Tengo sed. Cuatro schops más, por favor. Trajeron seis sillas.")
@@ -671,6 +734,7 @@ def main() -> None:
         results["respuesta_con_reconocedor"] = {"error": str(err)}
     try:
         results["sonidos_enteros"] = bench_enteros()
+        results["sordera_sin_cancelacion"] = bench_sordera()
     except Exception as err:  # no sound server: say so, keep the rest
         results["sonidos_enteros"] = {"error": str(err)}
     try:  # last: its model would count in the memory figure above

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from assistant.voice.speaker import wav_stats
 from scripts import sala
 from tests.test_voice import KOREAN_PHRASES, korean_model, needs_espeak, record_room, synth
 
@@ -253,6 +254,44 @@ def test_barge_in_a_whole_call_ends_after_a_short_silence(echo_room: sala.Room, 
     end_of_speech = loud[-1]
     assert SHORT_SILENCE - 0.05 <= at - end_of_speech <= SHORT_SILENCE + 0.15, (at - end_of_speech, partials)
     assert LONG_SILENCE > SHORT_SILENCE
+
+
+@needs_espeak
+def test_latency_a_reply_plays_without_its_silent_ends_and_deafens_only_for_its_tail(echo_room: sala.Room, monkeypatch: pytest.MonkeyPatch) -> None:
+    """espeak-ng ends every sentence with 0.3 s of silence; played as written, half
+    duplex stayed deaf 0.8 s after the last sound (the issue measured 0.76-0.83 s).
+    The reply plays from its first sound to its last, whole, and the referee is deaf
+    for ``ECHO_TAIL`` after it."""
+    from assistant.voice.microphone import Microphone, pick_device
+    from assistant.voice.speaker import ECHO_TAIL, ENVELOPE_STEP, SILENCE, SILENCE_KEPT, Speaker
+
+    monkeypatch.setenv("PULSE_SOURCE", "room.monitor")
+    speaker = Speaker(device=pick_device("pulse", "output"))
+    mic = Microphone(pick_device("pulse"))
+    reply = "Tres trenes. Sigue beto."
+    written = speaker.save(reply, Path(echo_room.runtime) / "escrita.wav")
+
+    def talk() -> None:
+        speaker.say(reply)
+        speaker.wait()
+
+    heard = record_room(mic, talk)
+    spoken = speaker.spoken[-1]
+    assert spoken.ended is not None and spoken.envelope is not None and not spoken.cut
+    silent = np.flatnonzero(spoken.envelope > SILENCE)
+    assert (len(spoken.envelope) - 1 - silent[-1]) * ENVELOPE_STEP <= SILENCE_KEPT + ENVELOPE_STEP  # no silent tail is played
+    played = len(spoken.envelope) * ENVELOPE_STEP
+    assert wav_stats(written)["seconds"] - played > 0.2  # what espeak-ng wrote after the last sound
+    assert speaker.busy_at(spoken.ended + ECHO_TAIL / 2) and not speaker.busy_at(spoken.ended + ECHO_TAIL + 0.01)
+    # only silence was dropped: every step of the written reply louder than it is played
+    with wave.open(str(written), "rb") as wav:
+        rate = wav.getframerate()
+        samples = np.frombuffer(wav.readframes(wav.getnframes()), dtype=np.int16).astype(np.float64) / 32768
+    hop = int(rate * ENVELOPE_STEP)
+    steps = np.sqrt((samples[: len(samples) // hop * hop].reshape(-1, hop) ** 2).mean(axis=1))
+    sounding = np.flatnonzero(steps > SILENCE)
+    assert (sounding[-1] - sounding[0] + 1) * ENVELOPE_STEP <= played <= (sounding[-1] - sounding[0] + 1) * ENVELOPE_STEP + 2 * SILENCE_KEPT + 0.01
+    assert np.sqrt((heard**2).mean()) > 0.005  # and it reached the room
 
 
 @needs_espeak

@@ -36,14 +36,24 @@ log = logging.getLogger("dudo.parlante")
 
 SPANISH_VOICES = ("roa/es-419", "roa/es", "es-419", "es")
 """Preferred espeak-ng voices: Latin American first."""
-ECHO_TAIL = 0.5
-"""Seconds after playback ends during which the microphone is still ignored."""
+ECHO_TAIL = 0.2
+"""Seconds after a reply's last sound during which the microphone is still ignored
+(half duplex). Measured, not assumed: a reply passed through sox's reverb at up
+to 100 % reverberance, at the microphone's loudest, never started the speech
+detector from 0.2 s after its last sound (0.1 s: 2 of 10 did); in the test room the
+last sound reaches the microphone within 0.02 s of the speaker's end."""
 EARCON_TAIL = 0.15
 """The same after an earcon: a short tone at table volume dies out sooner than speech."""
 PLAY_SLACK = 5.0
 """A sound that has not started this long after it was asked is given up on."""
 ENVELOPE_STEP = 0.01
 """Seconds per step of a sound's loudness envelope."""
+SILENCE = 0.001
+"""RMS (of full scale) of a step that is silence at a sound's ends (-60 dBFS)."""
+SILENCE_KEPT = 0.02
+"""Seconds of a sound's silent ends kept: its first and last sounds whole, no click.
+The rest is dropped before it plays: espeak-ng ends every sentence with 0.3 s of
+silence, and the referee is deaf for the echo tail after the end of what it plays."""
 DRAIN_SLACK = 0.03
 """Seconds allowed past a sound's reckoned end for its last buffer to be heard."""
 SYNTH_TIMEOUT = 3.0
@@ -121,6 +131,25 @@ class _Engine:
         while not complete_wav(path) and time.monotonic() < settled:
             time.sleep(0.02)
         return complete_wav(path)
+
+
+def _without_silent_ends(audio: np.ndarray) -> np.ndarray:
+    """``audio`` (16-bit samples) from its first sound to its last, ``SILENCE_KEPT`` around them."""
+    step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
+    steps = len(audio) // step
+    if not steps:
+        return audio
+    rms = np.sqrt(((audio[: steps * step].astype(np.float64) / 32768.0).reshape(steps, step) ** 2).mean(axis=1))
+    loud = np.flatnonzero(rms > SILENCE)
+    if not loud.size:
+        return audio
+    kept = int(OUTPUT_RATE * SILENCE_KEPT)
+    return audio[max(0, int(loud[0]) * step - kept) : min(len(audio), (int(loud[-1]) + 1) * step + kept)]
+
+
+def played_seconds(path: Path) -> float:
+    """How long the sound in ``path`` plays: without its silent ends."""
+    return len(_without_silent_ends(_read_mono(path, OUTPUT_RATE))) / OUTPUT_RATE
 
 
 def complete_wav(path: Path) -> bool:
@@ -412,7 +441,7 @@ class Speaker:
         """Hand the sound to the output stream and wait until its last sample
         has been heard (or it is cut)."""
         spoken = job.spoken
-        audio = _read_mono(job.path, OUTPUT_RATE)
+        audio = _without_silent_ends(_read_mono(job.path, OUTPUT_RATE))
         step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
         frames = audio[: len(audio) // step * step].astype(np.float32) / 32768.0
         spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
