@@ -157,6 +157,21 @@ def test_the_recognizer_starts_over_a_pre_roll_before_the_first_sound() -> None:
     assert rec.fed[-1] == block(30, 30).data and rec.fed[0] == block(30 - round(PREROLL_SECONDS / BLOCK), 30 - round(PREROLL_SECONDS / BLOCK)).data
 
 
+def test_a_word_begun_as_vosk_closes_a_murmur_starts_from_the_pre_roll() -> None:
+    """In full duplex the recognizer is fed the canceller's leftover of the referee's
+    voice; vosk may close that as an utterance of its own just as a player starts
+    (before the detector is sure of it). That is nobody's speech and is dropped,
+    but the player's first syllables went with it: "cuatro" said 0.3 s after
+    "¿Cuántos trenes hay?" came out empty and the count was never heard. The
+    word starts from the pre-roll all the same."""
+    rec = FakeRecognizer(partial_text="cuatro", result_at=29)  # vosk closes the murmur on block 28
+    listener = Listener(rec, ScriptedDetector({30, 31, 32}))
+    for i in range(31):
+        listener.feed(block(i, i))
+    assert rec.resets == 1
+    assert rec.fed[0] == block(20, 20).data and rec.fed[-1] == block(30, 30).data  # 0.5 s before the onset, and the onset
+
+
 def test_barge_in_is_called_once_per_stretch_of_the_referees_talk() -> None:
     calls: list[float] = []
     rec = FakeRecognizer(partial_text="dudo")

@@ -181,8 +181,10 @@ class Listener:
             elif self.barge_in is not None and not self.cut_off:
                 self.cut_off = True
                 self.barge_in()
-        if detector.started and self.fed > self.preroll.size:
-            self._from_preroll()  # the utterance starts where the person did
+        if detector.started and self.fed != self.preroll.size:
+            # the utterance starts where the person did: the recognizer holds more than
+            # the pre-roll, or less (vosk closed a murmur as the person began)
+            self._from_preroll()
         heard = self.recognizer.feed(block.data)
         self.fed += len(block.data)
         self.preroll.append(block.data)
