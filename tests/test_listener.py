@@ -47,9 +47,14 @@ class FakeRecognizer:
     partial_text: str = ""
     result_at: int | None = None
     """Return a result on this feed (vosk's own endpointer)."""
+    empty: int = 0
+    """The first this many final results are empty (a sound too faint or garbled to read)."""
+    new_audio: bool = False
+    """Audio was fed since the last final result."""
 
     def feed(self, data: bytes) -> Heard | None:
         self.fed.append(data)
+        self.new_audio = True
         if self.result_at is not None and len(self.fed) == self.result_at:
             return Heard((Alternative("dudo"),))
         return None
@@ -57,7 +62,11 @@ class FakeRecognizer:
     def partial(self) -> str:
         return self.partial_text
 
-    def finish(self) -> Heard:
+    def finish(self) -> Heard | None:
+        had, self.new_audio = self.new_audio, False
+        if not had or self.empty > 0:  # nothing to read, as vosk's empty result
+            self.empty -= had
+            return None
         return Heard((Alternative(self.partial_text or "tres trenes"),))
 
     def reset(self) -> None:
@@ -170,6 +179,18 @@ def test_a_word_begun_as_vosk_closes_a_murmur_starts_from_the_pre_roll() -> None
         listener.feed(block(i, i))
     assert rec.resets == 1
     assert rec.fed[0] == block(20, 20).data and rec.fed[-1] == block(30, 30).data  # 0.5 s before the onset, and the onset
+
+
+def test_an_utterance_read_as_nothing_ends_and_the_next_one_is_heard_from_its_start() -> None:
+    """A word too faint to read (the canceller damps a player who answers the moment
+    the referee stops) gave an empty result; the listener stayed inside that
+    utterance, asking for a final result at every block, and never saw the next
+    player start."""
+    rec = FakeRecognizer(partial_text="cuatro", empty=1)  # the faint word reads as nothing
+    detector = ScriptedDetector({5, 6, 30, 31, 32})
+    heard = run(Listener(rec, detector, complete=lambda text: text == "cuatro"), 60)
+    assert [i for i, _ in heard] == [32 + round(SHORT_SILENCE / BLOCK)]
+    assert rec.resets == 1  # the second word started from its pre-roll
 
 
 def test_barge_in_is_called_once_per_stretch_of_the_referees_talk() -> None:

@@ -200,12 +200,14 @@ class Listener:
         if self.held is not None and (heard is not None or ended):
             heard = joined(self.held, heard)
             self.held = None
-        if heard is None:
+        if heard is None and not ended:
             return None
         spoke = detector.spoke
         detector.reset()
         self.fed = 0
         self.tried_early = False
+        if heard is None:
+            return None  # the silence ended it and nothing in it could be read: over all the same
         if not spoke:
             return None  # words from what was not anybody's speech (a murmur, the referee's faint echo)
         if self.keep_audio:
