@@ -375,6 +375,7 @@ def bench_oido(repeats: int = 5) -> dict[str, object]:
                     into.append((block.time, block.data))
 
             delays: dict[str, dict[str, list[float]]] = {v: {kind: [] for kind in KINDS.values()} for v in voices}
+            unanswered: dict[str, list[str]] = {v: [] for v in voices}  # what the recognizer read as nothing
             cut_after: list[float] = []
             not_cut = 0
             threading.Thread(target=record, args=(output, out_blocks), daemon=True).start()
@@ -398,6 +399,8 @@ def bench_oido(repeats: int = 5) -> dict[str, object]:
                         answer = [s for s in list(speaker.spoken) if s.queued >= mark[2]]  # spoken keeps the last 50: by time, not count
                         end = _loud_end(player_blocks[mark[0]:], voice.rate)
                         start = _loud_start([b for b in out_blocks[mark[1]:] if end is not None and b[0] > end], output.rate)
+                        if not answer:
+                            unanswered[who].append(KINDS[said])
                         if end is not None and start is not None and answer:
                             delays[who][KINDS[said]].append(start - end)
                             given = [t for t in ended if t > end]
@@ -443,6 +446,7 @@ def bench_oido(repeats: int = 5) -> dict[str, object]:
     if "humana" not in voices:
         result["humana"] = f"sin voz humana: falta {HUMAN_SOUNDS} (paquete asterisk-core-sounds-es-wav)"
     result["palabras_coreanas_oidas_bien"] = f"{sum(right)} de {len(right)}"
+    result["sin_respuesta"] = {who: f"{len(kinds)} de {repeats * len(STAND_IN_CALLS)}: {', '.join(kinds)}" for who, kinds in unanswered.items()}
     result["oidas"] = [text for _at, text in replies]
     result["saluda_tras_lanzar_s"] = [round(g, 2) for g, _r in launched]
     result["reconoce_tras_lanzar_s"] = [round(r, 2) for _g, r in launched]
