@@ -615,9 +615,9 @@ def bench_estadisticas(games: int = 1000) -> dict[str, object]:
             "esta_noche_s": round(min(tonight), 3), "indice_bytes": size}
 
 
-def bench_enteros(earcons_each: int = 34, replies: int = 10) -> dict[str, object]:
-    """Of ~100 sounds played one by one (every earcon 34 times, a short reply 10),
-    how many reach the speaker whole, with and without the echo canceller."""
+def bench_enteros(earcons_each: int = 100, replies: int = 100) -> dict[str, object]:
+    """Every earcon and a short reply played 100 times each, one by one: how many
+    reach the speaker whole, with and without the echo canceller."""
     from scripts import sala
 
     if not sala.available():
