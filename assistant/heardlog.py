@@ -68,6 +68,8 @@ class HeardLog(Observer):
         }
         if heard.start is not None:
             entry["inicio_s"], entry["fin_s"] = heard.start, heard.end
+        if heard.follows:
+            entry["sigue"] = True  # said on from the utterance before: its replay reads them together too
         wav = self._save_audio(heard)
         if wav is not None:
             entry["audio"] = wav

@@ -154,6 +154,11 @@ class Referee:
         trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
         return trial.handle(command).accepted
 
+    def replaces(self, command: Command) -> bool:
+        """Would ``command`` be accepted in place of the last step (undone first)? On a copy."""
+        trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
+        return trial.handle(SimpleCommand("deshacer")).accepted and trial.handle(command).accepted
+
     def opening(self) -> str:
         """What to say when the game starts (or resumes)."""
         if not self.game.history:

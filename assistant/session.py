@@ -6,6 +6,7 @@ the same referee serves a hands-free table, a laptop and the test suite.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -20,7 +21,7 @@ from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
-from assistant.speech.commands import Command, CountCommand, Unknown
+from assistant.speech.commands import BidCommand, Command, CountCommand, RaiseCommand, SimpleCommand, Unknown
 from assistant.voice.heard import Heard, from_vosk
 
 LOW_CONFIDENCE = 0.55
@@ -61,6 +62,8 @@ class Session:
     """How much is said: ``replies.LEVELS``."""
     earcon: Callable[[str], None] | None = None
     """Plays an earcon (``voice.earcons.NAMES``); without it every reply is said in words."""
+    last: Command | None = None
+    """What the last utterance was acted on as, when it was accepted."""
 
     def start(self, listening: tuple[bool, ...] = ()) -> str:
         """The opening words; ``listening``: (duplex,) when the table must be told,
@@ -107,14 +110,23 @@ class Session:
     def hear(self, heard: Heard) -> Reply:
         started = time.perf_counter()
         chosen, command = self.choose(heard)
+        said = heard.alternatives[chosen].text
         confidence = heard.confidence
         # a lower alternative, or a low share of the best: steps with no way back are confirmed first
         certain = chosen == 0 and (confidence is None or confidence >= SURE_CONFIDENCE)
         chatter = isinstance(command, Unknown) and command.hint is None
         unsure = heard.best.score is None and confidence is not None and confidence < LOW_CONFIDENCE
         unsure = unsure and not isinstance(command, Unknown)  # a move heard too faintly to act on
-        reply = Reply(replies.not_understood(), False) if unsure else self.referee.handle(command, certain=certain)
-        step = Step(heard.alternatives[chosen].text, reply, chosen)
+        corrected = self._corrected(heard) if heard.follows and not unsure else None
+        if corrected is not None:
+            said, command = corrected
+            self.referee.handle(SimpleCommand("deshacer"))  # the bid it corrects, taken back; the table hears the new one
+            reply = self.referee.handle(command)
+            chatter = False
+        else:
+            reply = Reply(replies.not_understood(), False) if unsure else self.referee.handle(command, certain=certain)
+        self.last = command if reply.accepted else None
+        step = Step(said, reply, chosen)
         self.steps.append(step)
         ms = (time.perf_counter() - started) * 1000
         self.referee.answered(Answered(heard, step.text, chosen, reply.text, reply.accepted, ms))
@@ -123,9 +135,22 @@ class Session:
             self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
         return reply
 
+    def _corrected(self, heard: Heard) -> tuple[str, Command] | None:
+        """"cinco cuadras… no, seis cuadras": the bid just taken, and what the same
+        speaker said on after the short silence, read as one line. When that line is a
+        self-correction the game takes in place of the bid, it is the bid (and the line)."""
+        if not self.steps or not isinstance(self.last, BidCommand | RaiseCommand):
+            return None
+        line = f"{self.steps[-1].text} {heard.text}"
+        reading = next((r for r in self.parser.readings(line) if not r.weak), None)
+        if reading is None or reading.how != "corrección" or reading.explained < 1.0 or reading.command == self.last:
+            return None
+        return (line, reading.command) if self.referee.replaces(reading.command) else None
+
     def follow(self, referee: Referee) -> None:
         """A new game at the table: its referee, and a parser for its players."""
         self.referee = referee
+        self.last = None
         if tuple(referee.game.players) != tuple(self.parser.players):
             self.parser = Parser(players=referee.game.players)
 
@@ -152,9 +177,11 @@ def heard_from_line(line: str) -> Heard | None:
     if text.startswith("{"):
         try:
             data = json.loads(text)
+            follows = isinstance(data, dict) and data.get("sigue") is True
             if isinstance(data, dict) and isinstance(data.get("vosk"), dict):
                 data = data["vosk"]
-            return from_vosk(data)
+            heard = from_vosk(data)
+            return dataclasses.replace(heard, follows=True) if heard is not None and follows else heard
         except ValueError:
             pass  # not a recognizer result: it is what was typed
     return Heard.from_text(text)

@@ -108,3 +108,62 @@ def test_simular_and_jugar_texto_take_vosk_results_through_the_same_path(tmp_pat
     played = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho", stdin="\n".join(lines) + "\n",
                   env={"DUDO_DATOS": str(tmp_path / "datos")})
     assert played.stdout.splitlines()[1:] == [s["respuesta"] for s in steps]
+
+
+def said_on(text: str) -> Heard:
+    """What the listener gives when a speaker goes on right after a call it ended early."""
+    heard = nbest((text, 100.0))
+    return Heard(heard.alternatives, follows=True, raw=heard.raw)
+
+
+def test_a_self_correction_said_on_after_the_short_silence_replaces_the_bid() -> None:
+    """"cinco cuadras… no, seis cuadras": the first part was taken at the short
+    silence; what the same speaker said on was the next player's bid of six."""
+    session = table()
+    for line in ("parte ana", "cinco cuadras"):
+        session.hear(Heard.from_text(line))
+    reply = session.hear(said_on("no seis cuadras"))
+    game = session.referee.game
+    assert reply.accepted and reply.text == "Seis cuadras. Sigue beto."
+    assert game.bid is not None and (game.bid.quantity, game.bid.face) == (6, 4) and game.turn == "beto"
+    assert [type(a).__name__ for a in game.history] == ["Start", "Raise"] and session.steps[-1].text == "cinco cuadras no seis cuadras"
+    # not said on, the same words are the next player's bid, as before
+    session = table()
+    for line in ("parte ana", "cinco cuadras", "no seis cuadras"):
+        session.hear(Heard.from_text(line))
+    assert session.referee.game.turn == "carla"
+
+
+def test_what_follows_but_corrects_nothing_is_its_own_line() -> None:
+    """A call said on is the next player's call; a correction the game would refuse changes nothing."""
+    session = table()
+    for line in ("parte ana", "cinco cuadras"):
+        session.hear(Heard.from_text(line))
+    reply = session.hear(said_on("dudo"))
+    assert reply.accepted and reply.text.startswith("Beto duda las cinco cuadras de ana")
+    session = table()
+    for line in ("parte ana", "cinco cuadras"):
+        session.hear(Heard.from_text(line))
+    reply = session.hear(said_on("no dos cuadras"))  # ana corrects her opening down: any opening is legal
+    game = session.referee.game
+    assert reply.accepted and game.bid is not None and game.bid.quantity == 2 and game.turn == "beto"
+    session = table()
+    for line in ("parte ana", "tres trenes", "cinco cuadras"):
+        session.hear(Heard.from_text(line))
+    before = session.referee.game.snapshot()
+    reply = session.hear(said_on("no dos trenes"))  # "cuatro… no, dos trenes" from beto: too low either way
+    assert not reply.accepted and session.referee.game.snapshot() == before
+
+
+def test_a_line_said_on_is_logged_as_such_and_replays_the_same(tmp_path: Path) -> None:
+    from assistant.heardlog import HeardLog
+
+    session = table()
+    log = tmp_path / "p.reconocedor.jsonl"
+    session.referee.observers.append(HeardLog(log))
+    for heard in (nbest(("parte ana", 100.0)), nbest(("cinco cuadras", 100.0)), said_on("no seis cuadras")):
+        session.hear(heard)
+    lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert [line.get("sigue", False) for line in lines] == [False, False, True]
+    replayed = simulate(Game(preset("yocacho"), ["ana", "beto", "carla"]), script_lines(log))
+    assert [p["respuesta"] for p in replayed["pasos"]] == [s.reply.text for s in session.steps]

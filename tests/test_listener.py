@@ -17,6 +17,7 @@ from assistant.voice.heard import Alternative, Heard
 from assistant.voice.listener import (
     COUPLING_BLOCKS,
     ECHO_MARGIN,
+    FOLLOW_SECONDS,
     KEEP_SECONDS,
     LONG_SILENCE,
     PREROLL_SECONDS,
@@ -191,6 +192,18 @@ def test_an_utterance_read_as_nothing_ends_and_the_next_one_is_heard_from_its_st
     heard = run(Listener(rec, detector, complete=lambda text: text == "cuatro"), 60)
     assert [i for i, _ in heard] == [32 + round(SHORT_SILENCE / BLOCK)]
     assert rec.resets == 1  # the second word started from its pre-roll
+
+
+@pytest.mark.parametrize(("gap_blocks", "follows"), [(2, True), (round(FOLLOW_SECONDS / BLOCK) + 3, False)])
+def test_what_is_said_on_right_after_a_call_ended_early_follows_it(gap_blocks: int, follows: bool) -> None:
+    """"cinco cuadras" is given at the short silence; "no, seis cuadras" begun before
+    the long silence would have ended it follows it; begun later, it is a new line."""
+    rec = FakeRecognizer(partial_text="cinco cuadras")
+    end = 3 + round(SHORT_SILENCE / BLOCK)  # the first one is given here
+    second = end + gap_blocks
+    heard = run(Listener(rec, ScriptedDetector({2, 3, second, second + 1}), complete=lambda _text: True), second + 20)
+    assert [i for i, _ in heard] == [end, second + 1 + round(SHORT_SILENCE / BLOCK)]
+    assert [h.follows for _, h in heard] == [False, follows]
 
 
 def test_barge_in_is_called_once_per_stretch_of_the_referees_talk() -> None:

@@ -57,6 +57,10 @@ class Heard:
     """From the end of the audio that completed the utterance to this result (milliseconds)."""
     typed: bool = False
     """Typed or scripted text: certain, no timings."""
+    follows: bool = False
+    """Began right after an utterance the listener ended early as a whole call, before
+    the long silence would have ended that one: the same speaker going on ("cinco
+    cuadras… no, seis cuadras")."""
     raw: Mapping[str, Any] | None = field(default=None, compare=False)
     """vosk's result exactly as it came (for the recognizer log and its replay)."""
     audio: bytes | None = field(default=None, compare=False, repr=False)
@@ -127,7 +131,7 @@ def joined(first: Heard, then: Heard | None) -> Heard:
         )
         for alt in then.alternatives
     )
-    return Heard(alternatives, then.latency_ms, first.typed and then.typed, raw=_raw(alternatives), sample_rate=then.sample_rate)
+    return Heard(alternatives, then.latency_ms, first.typed and then.typed, first.follows, raw=_raw(alternatives), sample_rate=then.sample_rate)
 
 
 def _raw(alternatives: tuple[Alternative, ...]) -> dict[str, Any]:

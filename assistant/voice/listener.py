@@ -52,6 +52,11 @@ PREROLL_SECONDS = 0.5
 """When someone starts speaking, the recognizer starts over this far back: the
 utterance holds the first syllable and nothing of what came before (the
 referee's leftover voice, a murmur)."""
+FOLLOW_SECONDS = LONG_SILENCE - SHORT_SILENCE + 0.15
+"""A new utterance whose start is heard this soon after one ended early (at the short
+silence) would have been part of it under the long silence (the detector is sure of
+a start about 0.15 s after it): it ``follows``. Another player answering the earcon
+starts later (the earcon comes ~0.4 s after the speaker stopped, then a reaction)."""
 SETTLE_SECONDS = 0.5
 """After a silence the canceller lets the referee's first word through louder
 (by 15 dB here) while it settles: for this long after the referee starts, a
@@ -160,6 +165,10 @@ class Listener:
         what follows a short pause is joined to it."""
         self.tried_early = False
         """The utterance in progress was already ended early once."""
+        self.early_end: float | None = None
+        """When the last utterance was given at the short silence (block time)."""
+        self.following = False
+        """The utterance in progress started within ``FOLLOW_SECONDS`` of that."""
 
     def feed(self, block: Block) -> Heard | None:
         speaking = self.speaking_at(block.time)
@@ -181,6 +190,9 @@ class Listener:
             elif self.barge_in is not None and not self.cut_off:
                 self.cut_off = True
                 self.barge_in()
+        if detector.started:
+            self.following = self.early_end is not None and block.time - self.early_end <= FOLLOW_SECONDS
+            self.early_end = None
         if detector.started and self.fed != self.preroll.size:
             # the utterance starts where the person did: the recognizer holds more than
             # the pre-roll, or less (vosk closed a murmur as the person began)
@@ -203,6 +215,7 @@ class Listener:
         if heard is None and not ended:
             return None
         spoke = detector.spoke
+        quiet = detector.quiet  # how long the speaker had been silent: the short silence ended it, or the long one
         detector.reset()
         self.fed = 0
         self.tried_early = False
@@ -210,6 +223,9 @@ class Listener:
             return None  # the silence ended it and nothing in it could be read: over all the same
         if not spoke:
             return None  # words from what was not anybody's speech (a murmur, the referee's faint echo)
+        heard = dataclasses.replace(heard, follows=self.following)
+        self.following = False
+        self.early_end = block.time if quiet < LONG_SILENCE else None
         if self.keep_audio:
             heard = dataclasses.replace(heard, audio=self.kept.joined(), sample_rate=self.recognizer.sample_rate)
             self.kept.clear()
