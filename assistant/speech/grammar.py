@@ -94,7 +94,8 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
             continue
         said = [p.split() for p in out if head in {fold(w) for w in p.split()}]
         for objected in (False, True):
-            kind = [p for p in said if _object_after(p, head) == objected]
+            # with an article or a pronoun right after the verb ("repite la apuesta", "quita lo último") neither
+            kind = [p for p in said if (_after(p, head) in OBJECTS) == objected and _after(p, head) not in lex.clitics]
             if not kind:
                 continue
             shortest = min(kind, key=len)
@@ -113,14 +114,15 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     return [*list(dict.fromkeys(out)), UNKNOWN]
 
 
-OBJECTS = frozenset({"eso", "esto", "lo", "la"})
-"""What a pronoun written onto a verb stands for when the phrase says it after the verb."""
+OBJECTS = frozenset({"eso", "esto"})
+"""What a pronoun written onto a verb stands for when the phrase says it after the verb
+("quita eso" -> "quítalo"); never an article ("repite la apuesta" is no "repítela apuesta")."""
 
 
-def _object_after(words: list[str], head: str) -> bool:
-    """Does ``head`` come right before what a pronoun written on it would stand for ("quita eso")?"""
+def _after(words: list[str], head: str) -> str:
+    """The word right after ``head`` in ``words`` (folded), or "" at the end."""
     at = next(i for i, w in enumerate(words) if fold(w) == head)
-    return at + 1 < len(words) and fold(words[at + 1]) in OBJECTS
+    return fold(words[at + 1]) if at + 1 < len(words) else ""
 
 
 def cached_phrases(players: Iterable[str] = (), folder: Path | None = None) -> list[str]:
