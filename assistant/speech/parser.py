@@ -553,9 +553,12 @@ class Parser:
             if key not in self._heads:
                 self._heads[key] = (*self._templates(head), *self._framed(head))
             for command in self._heads[key]:
+                if isinstance(command, BidCommand):
+                    handed, to = self._handed_on(tail)
+                    if handed:  # the turn handed on, perhaps to a player by name: the bid was said to him
+                        yield Reading(dataclasses.replace(command, to=to), k / len(words), how="cola")
+                        continue
                 if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
-                    if isinstance(command, BidCommand):
-                        command = dataclasses.replace(command, to=self._handed_on(tail)[1])
                     yield Reading(command, k / len(words), how="cola")
 
     def _led(self, words: list[str]) -> Iterator[Reading]:
@@ -592,8 +595,6 @@ class Parser:
             start = next((i for i, w in enumerate(tail) if (w,) in lex.hand_kinds), None)
             if start is not None and self._hand_in_poker_words(tail[start:]) is not None:
                 return True  # "paso con full de trenes", "paso, tengo póquer de cuadras y un as"
-        if isinstance(command, BidCommand) and self._handed_on(tail)[0]:
-            return True
         if tail[0] not in lex.tail_starts:
             return False
         if tail[0] == "no" and len(tail) == 1:
