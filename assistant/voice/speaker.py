@@ -133,23 +133,24 @@ class _Engine:
         return complete_wav(path)
 
 
-def _without_silent_ends(audio: np.ndarray) -> np.ndarray:
-    """``audio`` (16-bit samples) from its first sound to its last, ``SILENCE_KEPT`` around them."""
+def _as_played(audio: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``audio`` (16-bit samples) from its first sound to its last, ``SILENCE_KEPT``
+    around them, cut on whole ``ENVELOPE_STEP`` steps, and its loudness envelope."""
     step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
     steps = len(audio) // step
-    if not steps:
-        return audio
-    rms = np.sqrt(((audio[: steps * step].astype(np.float64) / 32768.0).reshape(steps, step) ** 2).mean(axis=1))
-    loud = np.flatnonzero(rms > SILENCE)
+    frames = audio[: steps * step].astype(np.float32) / 32768.0
+    envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if steps else np.zeros(0, np.float32)
+    loud = np.flatnonzero(envelope > SILENCE)
     if not loud.size:
-        return audio
-    kept = int(OUTPUT_RATE * SILENCE_KEPT)
-    return audio[max(0, int(loud[0]) * step - kept) : min(len(audio), (int(loud[-1]) + 1) * step + kept)]
+        return audio, envelope
+    kept = round(SILENCE_KEPT / ENVELOPE_STEP)
+    first, last = max(0, int(loud[0]) - kept), min(steps, int(loud[-1]) + 1 + kept)
+    return audio[first * step : last * step], envelope[first:last]
 
 
 def played_seconds(path: Path) -> float:
     """How long the sound in ``path`` plays: without its silent ends."""
-    return len(_without_silent_ends(_read_mono(path, OUTPUT_RATE))) / OUTPUT_RATE
+    return len(_as_played(_read_mono(path, OUTPUT_RATE))[0]) / OUTPUT_RATE
 
 
 def complete_wav(path: Path) -> bool:
@@ -441,10 +442,7 @@ class Speaker:
         """Hand the sound to the output stream and wait until its last sample
         has been heard (or it is cut)."""
         spoken = job.spoken
-        audio = _without_silent_ends(_read_mono(job.path, OUTPUT_RATE))
-        step = max(1, int(OUTPUT_RATE * ENVELOPE_STEP))
-        frames = audio[: len(audio) // step * step].astype(np.float32) / 32768.0
-        spoken.envelope = np.sqrt((frames.reshape(-1, step) ** 2).mean(axis=1)) if len(frames) else np.zeros(0, np.float32)
+        audio, spoken.envelope = _as_played(_read_mono(job.path, OUTPUT_RATE))
         sound = _Sound(audio, lambda: self._is_cut(job), spoken)
         output.play(sound)
         if not sound.begun.wait(PLAY_SLACK):
