@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -321,7 +321,7 @@ class Parser:
         plain = self._drop_fillers(named)
         addressed = self._drop_address(named)
         views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (addressed, "frase"), (plain, "frase")]
-        collapsed = _collapse(plain, self.lexicon.sum_words, frozenset(self.lexicon.faces))
+        collapsed = _collapse(plain, self.lexicon.sum_words, self.lexicon.faces)
         views.append((collapsed, "repetición"))
         for words in (plain, collapsed):
             rest = self._after_hesitation(words)
@@ -1057,7 +1057,7 @@ def _split_pronouns(pronoun: str, clitics: frozenset[str]) -> list[str]:
     return [pronoun]
 
 
-def _collapse(words: list[str], kept: frozenset[str] = frozenset(), dice: frozenset[str] = frozenset()) -> list[str]:
+def _collapse(words: list[str], kept: frozenset[str] = frozenset(), dice: Container[str] = frozenset()) -> list[str]:
     """What was said twice in a row said once: "corrección corrección", "no no no",
     "cinco cinco quinas", "seis trenes seis trenes"; never a stretch holding one of
     ``kept`` ("dos más dos más uno" is a sum), nor one of ``dice`` said alone twice
