@@ -12,9 +12,14 @@ each). A line is understood when every key its label gives matches what
 
 ``--voice`` first turns every word outside the recognizer grammar into
 ``[unk]``, as vosk does with a grammar (the voice path), and leaves out the
-lines only a keyboard writes (digits, misspellings). Chatter is also played
+lines only a keyboard writes (digits, misspellings). ``--forced`` instead puts
+in its place the grammar word that sounds most like it, as vosk's Spanish model
+does in grammar mode (it hardly ever says ``[unk]``). Chatter is also played
 inside a game, as vosk results, in the middle of the bids and of a count: it
-must be refused and leave the game as it was. Prints one JSON object.
+must be refused and leave the game as it was. ``--edges`` measures something
+else: of the commands read right as typed, how many are still read the same
+with ``[unk]`` said before or after them, and how much chatter stays chatter so.
+Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -22,8 +27,11 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from rapidfuzz import fuzz, process
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,7 +40,7 @@ from assistant.referee import Referee  # noqa: E402
 from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
-from assistant.speech.normalize import fold, tokens  # noqa: E402
+from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
 
 TEAM_PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 OUTSIDE_PLAYERS = ["ana", "beto", "carla", "diego", "eli", "fran"]
@@ -98,9 +106,29 @@ def corpora(paths: list[Path]) -> dict[str, tuple[list[Line], list[str], list[st
     return found
 
 
-def as_heard(text: str, known: set[str]) -> str:
-    """The line as a grammar-bound recognizer would return it: unknown words become [unk]."""
-    return " ".join(w if w in known else "[unk]" for w in tokens(text))
+def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None) -> str:
+    """The line as a grammar-bound recognizer would return it: a word outside the
+    grammar becomes [unk], or with ``forced`` the grammar word that sounds most like it."""
+    if forced is None:
+        return " ".join(w if w in known else "[unk]" for w in tokens(text))
+    return " ".join(w if w in known else nearest_by_sound(w, forced) for w in tokens(text))
+
+
+def sound_index(known: set[str]) -> dict[str, str]:
+    """How each grammar word sounds -> the word (the first, alphabetically, of those that sound alike)."""
+    index: dict[str, str] = {}
+    for word in sorted(known):
+        if word.isalpha():
+            index.setdefault(sounds(word), word)
+    return index
+
+
+def nearest_by_sound(word: str, index: dict[str, str]) -> str:
+    """The grammar word that sounds most like ``word`` (a digit or a word of no letters stays)."""
+    if not word.isalpha():
+        return word
+    found = process.extractOne(sounds(word), list(index), scorer=fuzz.ratio)
+    return index[found[0]] if found else word
 
 
 def typed_only(text: str, parser: Parser, players: list[str]) -> bool:
@@ -118,9 +146,11 @@ def understood(got: dict[str, Any], expected: dict[str, Any]) -> bool:
     return all(got.get(key) == value for key, value in expected.items())
 
 
-def in_game(lines: list[str], players: list[str], known: set[str] | None) -> list[str]:
+def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]) -> list[str]:
     """Chatter said during the bids and during a count, as a recognizer result:
-    the lines the game took as a move or that changed it."""
+    the lines the game took as a move or that changed it. A question the referee
+    asks back ("¿Ocho cuadras?") changes nothing; the line is taken only if the
+    game changed or the line was accepted as a move."""
     parser = Parser(players=players)
     lines = [t for t in lines if getattr(parser.parse(t), "hint", None) is None]  # "subo a cinco" is half a move, not chatter
     taken: list[str] = []
@@ -133,40 +163,46 @@ def in_game(lines: list[str], players: list[str], known: set[str] | None) -> lis
                 assert heard is not None
                 session.hear(heard)
             before = game.snapshot()
-            said = as_heard(text, known) if known is not None else text
-            heard = heard_from_line(json.dumps({"text": said}, ensure_ascii=False))
+            heard = heard_from_line(json.dumps({"text": heard_as(text)}, ensure_ascii=False))
             if heard is None:
                 continue  # only [unk]: vosk reports silence
             reply = session.hear(heard)
-            if reply.accepted or game.snapshot() != before:
+            if game.snapshot() != before or (reply.accepted and reply.events):
                 taken.append(text)
     return taken
 
 
-def measure(voice: bool = False, paths: list[Path] | None = None) -> dict[str, Any]:
-    result: dict[str, Any] = {"camino": "voz" if voice else "texto", "corpus": {}}
+PATHS = ("texto", "voz", "forzada")
+"""Typed; heard with words outside the grammar as [unk]; heard with them forced onto the nearest grammar word."""
+
+
+def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, Any]:
+    result: dict[str, Any] = {"camino": path, "corpus": {}}
     for name, (commands, chatter, players) in corpora(paths or []).items():
         parser = Parser(players=players)
         known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
-        if voice:
+        index = sound_index(known) if path == "forzada" else None
+
+        def heard_as(text: str, known: set[str] = known, index: dict[str, str] | None = index) -> str:
+            return text if path == "texto" else as_heard(text, known, index)
+
+        if path != "texto":
             commands = [c for c in commands if not typed_only(c[0], parser, players)]
         misses = []
         per_family: Counter[str] = Counter()
         missed_family: Counter[str] = Counter()
         for text, expected, family in commands:
-            said = as_heard(text, known) if voice else text
-            got = parser.parse(said).to_json()
+            got = parser.parse(heard_as(text)).to_json()
             per_family[family] += 1
             if not understood(got, expected):
-                misses.append((text, expected, got))
+                misses.append((text, heard_as(text), expected, got))
                 missed_family[family] += 1
         accepted = []
         for text in chatter:
-            said = as_heard(text, known) if voice else text
-            got = parser.parse(said).to_json()
+            got = parser.parse(heard_as(text)).to_json()
             if got["accion"] != "desconocido":
-                accepted.append((text, got))
-        taken = in_game(chatter, players, known if voice else None)
+                accepted.append((text, heard_as(text), got))
+        taken = in_game(chatter, players, heard_as)
         result["corpus"][name] = {
             "ordenes": len(commands),
             "entendidas": round(1 - len(misses) / len(commands), 4) if commands else None,
@@ -181,12 +217,43 @@ def measure(voice: bool = False, paths: list[Path] | None = None) -> dict[str, A
     return result
 
 
+def edges(paths: list[Path] | None = None) -> dict[str, Any]:
+    """Commands read right as typed, read again with "[unk]" said before and after
+    them: the share still read the same (both ways); chatter with "[unk]" at
+    either end that stays chatter."""
+    result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
+    for name, (commands, chatter, players) in corpora(paths or []).items():
+        parser = Parser(players=players)
+        right = [(t, e) for t, e, _f in commands if understood(parser.parse(t).to_json(), e)]
+        lost = []
+        for text, expected in right:
+            for said in (f"[unk] {text}", f"{text} [unk]"):
+                got = parser.parse(said).to_json()
+                if not understood(got, expected):
+                    lost.append((said, expected, got))
+        moved = []
+        for text in chatter:
+            for said in (f"[unk] {text}", f"{text} [unk]"):
+                got = parser.parse(said).to_json()
+                if got["accion"] != "desconocido":
+                    moved.append((said, got))
+        result["corpus"][name] = {
+            "ordenes_bien_leidas": len(right),
+            "siguen_igual": round(1 - len(lost) / (2 * len(right)), 4) if right else None,
+            "charla_como_jugada": round(len(moved) / (2 * len(chatter)), 4) if chatter else None,
+            "fallas": lost,
+            "charla_aceptada": moved,
+        }
+    return result
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
     files = [Path(a) for a in args if not a.startswith("--")]
-    result = measure("--voice" in args, files)
+    chosen = "forzada" if "--forced" in args else "voz" if "--voice" in args else "texto"
+    result = edges(files) if "--edges" in args else measure(chosen, files)
     if "--misses" not in args:
         for figures in result["corpus"].values():
             for key in ("fallas", "charla_aceptada", "charla_tomada_en_partida"):
-                figures.pop(key)
+                figures.pop(key, None)
     print(json.dumps(result, ensure_ascii=False, indent=1))

@@ -202,8 +202,8 @@ def test_parser_never_raises_on_lexicon_word_salad(words: list[str]) -> None:
 def test_understanding_on_text_and_on_the_voice_path() -> None:
     from scripts.understanding import measure
 
-    for voice in (False, True):
-        result = measure(voice)
+    for path in ("texto", "voz"):
+        result = measure(path)
         for name, figures in result["corpus"].items():
             print(f"\n{result['camino']} · {name}: {figures['entendidas']:.1%} de {figures['ordenes']} órdenes, "
                   f"{figures['charla_como_jugada']:.1%} de {figures['charla']} frases de charla como jugada, "

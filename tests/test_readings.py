@@ -248,7 +248,7 @@ def test_chatter_in_a_game_as_a_recognizer_result_changes_nothing() -> None:
     from scripts.understanding import in_game
 
     chatter = [row["text"] for row in family_lines() if row["familia"] == "charla"]
-    assert in_game(chatter, PLAYERS, None) == []
+    assert in_game(chatter, PLAYERS, lambda text: text) == []
 
 
 # ---------------------------------------------------------------- properties
@@ -300,7 +300,7 @@ def test_a_reserve_corpus_named_by_the_environment() -> None:
     """Held-out lines given from outside (``DUDO_CORPUS_RESERVA=file.jsonl``): ≥ 97 % understood."""
     from scripts.understanding import measure
 
-    figures = next(iter(measure(False, [Path(os.environ["DUDO_CORPUS_RESERVA"])])["corpus"].values()))
+    figures = next(iter(measure("texto", [Path(os.environ["DUDO_CORPUS_RESERVA"])])["corpus"].values()))
     assert figures["entendidas"] is None or figures["entendidas"] >= 0.97, figures["fallas"]
 
 
