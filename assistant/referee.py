@@ -154,6 +154,27 @@ class Referee:
         trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
         return trial.handle(command).accepted
 
+    def expects(self, command: Command) -> bool:
+        """Is ``command`` what the game waits for now, not merely something it would take?
+        A bid or a call from the player to move while the bids go round; a count (a total,
+        a player's dice, a hand) after a reveal; a yes or a no when a question is pending;
+        who starts and which way before the first bid. What the moment expects may be read
+        among words around it ("uff, eran como nueve"); outside it, the same words need more."""
+        return expectation(command) in self.expecting()
+
+    def expecting(self) -> frozenset[str]:
+        """The kinds of answer the game waits for now (``expectation``)."""
+        game = self.game
+        if self.awaiting is not None or game.phase == "juicio":
+            return frozenset({"si_no"} | ({"mano"} if game.phase == "juicio" else set()))
+        if game.over:
+            return frozenset()
+        if game.phase == "inicio":
+            return frozenset({"parte", "jugada"})
+        if game.phase == "cuenta":
+            return frozenset({"cuenta", "mano"})
+        return frozenset({"jugada"})
+
     def replaces(self, command: Command) -> bool:
         """Would ``command`` be accepted in place of the last step (undone first)? On a copy."""
         trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
@@ -468,6 +489,23 @@ class Referee:
         if command.hint == "falta_cantidad" and command.face is not None:
             return Reply(replies.missing_quantity(self.game, command.face), False)
         return Reply(replies.not_understood(), False)
+
+
+def expectation(command: Command) -> str:
+    """What kind of answer ``command`` is: "jugada" (a bid, a raise, a call, an obligo, a
+    revival), "cuenta" (a count), "mano" (dice shown), "si_no", "parte" (who starts), or
+    "otra" (a question, an undo, a penalty: taken at any moment, never expected)."""
+    if isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | ReviveCommand):
+        return "jugada"
+    if isinstance(command, CountCommand | PlayerCountCommand):
+        return "cuenta"
+    if isinstance(command, HandCommand):
+        return "mano"
+    if isinstance(command, SimpleCommand) and command.action in ("si", "no"):
+        return "si_no"
+    if isinstance(command, StartCommand):
+        return "parte"
+    return "otra"
 
 
 def _tonight() -> Totals:

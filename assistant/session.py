@@ -21,7 +21,8 @@ from assistant.problems import SetupError
 from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
-from assistant.speech.commands import BidCommand, Command, CountCommand, RaiseCommand, SimpleCommand, Unknown
+from assistant.speech.commands import BidCommand, Command, CountCommand, RaiseCommand, Reading, SimpleCommand, Unknown
+from assistant.speech.parser import ASK_AT
 from assistant.voice.heard import Heard, from_vosk
 
 LOW_CONFIDENCE = 0.55
@@ -83,18 +84,41 @@ class Session:
         ``MARGIN`` of the best, and each one's readings in order, the first the
         game accepts now ("ana dos trenes" after a reveal is ana's count); if
         none, the best reading of the best alternative (so a player who really
-        made an illegal bid hears why)."""
+        made an illegal bid hears why). A reading that places every word is
+        preferred in any alternative to one read among words it does not place
+        ("tres cerveza trenes" heard first, "tres trenes" close behind)."""
+        i, reading = self.choose_reading(heard)
+        return i, reading.command if reading is not None else self.parser.parse(heard.best.text)
+
+    def choose_reading(self, heard: Heard) -> tuple[int, Reading | None]:
+        """``choose``, with the reading itself (None: nothing the game takes now)."""
         top = heard.best.score
+        within: list[tuple[int, list[Reading]]] = []
         for i, alternative in enumerate(heard.alternatives):
             if i > 0 and (top is None or alternative.score is None or top - alternative.score > MARGIN):
                 break
-            readings = self.parser.readings(alternative.text)
-            for reading in readings:
-                if reading.explained < readings[0].explained:
-                    break  # never a reading that explains less of the line than one the game refused
-                if self.referee.accepts(reading.command):
-                    return i, reading.command
-        return 0, self.parser.parse(heard.best.text)
+            within.append((i, self.parser.readings(alternative.text)))
+        for sure in (True, False):
+            if not sure and any(r.certainty == 1.0 and not r.weak for _i, readings in within for r in readings):
+                break  # a whole reading the game refused: the player hears why, no part of it is guessed at
+            for i, readings in within:
+                heard_as = [r for r in readings if (r.certainty == 1.0) == sure and r.certainty >= ASK_AT]
+                for reading in heard_as:
+                    if reading.explained < heard_as[0].explained:
+                        break  # never a reading that explains less of the line than one the game refused
+                    if not sure and not self._expected(reading):
+                        continue
+                    if self.referee.accepts(reading.command):
+                        return i, reading
+        return 0, None
+
+    def _expected(self, reading: Reading) -> bool:
+        """May a loose reading be taken now? A bare number or a yes read among other words
+        only when the game waits for exactly that: a count, an answer ("uno más y me voy"
+        is no raise)."""
+        if not reading.weak:
+            return True
+        return self.referee.expects(reading.command)
 
     def complete(self, text: str) -> bool:
         """Is ``text`` (what the recognizer has so far) a whole call? One the

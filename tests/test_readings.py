@@ -22,6 +22,7 @@ from assistant.speech import Parser, grammar
 from assistant.speech.commands import BidCommand, CountCommand, HandCommand, PlayerCountCommand
 from assistant.speech.lexicon import load, with_pronoun
 from assistant.speech.normalize import fold
+from assistant.speech.parser import ASK_AT
 
 CORPUS = Path(__file__).parent / "corpus"
 SHARED = Path(__file__).parents[2] / "shared" / "corpus"
@@ -266,9 +267,11 @@ def test_readings_are_ordered_and_parse_is_the_best_of_them(words: list[str]) ->
     assert [r.explained for r in readings] == sorted((r.explained for r in readings), reverse=True)
     assert all(0 < r.explained <= 1 for r in readings)
     assert len({r.command for r in readings}) == len(readings)
-    strong = [r for r in readings if not r.weak]
+    strong = [r for r in readings if not r.weak and r.certainty >= ASK_AT]
     command = parser.parse(text)
     assert command == strong[0].command if strong else command.action == "desconocido"
+    assert all(0.0 <= r.certainty <= 1.0 for r in readings)
+    assert all(r.certainty == 1.0 for r in readings if r.how not in ("suelta",) and not r.cues)  # only loose or vetoed readings are unsure
     json.dumps([r.to_json() for r in readings])
 
 

@@ -234,19 +234,37 @@ class Reading:
     """One way to read an utterance. ``explained``: the share of its words the
     reading accounts for (1.0: all; less when a tail such as "y listo" was
     dropped). A ``weak`` reading is taken only when the game accepts it now
-    ("carla quina" is carla's one-die hand only while hands are being told)."""
+    ("carla quina" is carla's one-die hand only while hands are being told).
+
+    ``certainty`` (0-1) says how sure the reading is: 1.0 when every word is placed
+    (or only a tail the lexicon knows is dropped); less when words it does not
+    explain stand around it (``unexplained``: "jugale siete trenes", "[unk] dudo");
+    0.0 when a cue says the line is about something else (``cues``: "ayer dudé").
+    ``lead`` and ``tail``: how many words before and after the move it leaves out."""
 
     command: Command
     explained: float = 1.0
     weak: bool = False
     how: str = "frase"
-    """Which rule found it: frase, marco, cola, corrección, repetición, titubeo, suma, contexto."""
+    """Which rule found it: frase, marco, cola, corrección, repetición, titubeo, suma, contexto, suelta."""
+    certainty: float = 1.0
+    unexplained: tuple[str, ...] = ()
+    cues: tuple[str, ...] = ()
+    lead: int = 0
+    tail: int = 0
 
     def to_json(self) -> dict[str, Any]:
         details = getattr(self.command, "details", None)
         data = details() if callable(details) else self.command.to_json()
         extra = {"pinta": self.command.face} if isinstance(self.command, CountCommand | PlayerCountCommand) and self.command.face else {}
-        return {**data, **extra, "explica": round(self.explained, 2), "lectura": self.how, **({"debil": True} if self.weak else {})}
+        sure: dict[str, Any] = {}
+        if self.certainty < 1.0:
+            sure["certeza"] = round(self.certainty, 2)
+        if self.unexplained:
+            sure["sin_explicar"] = list(self.unexplained)
+        if self.cues:
+            sure["vetos"] = list(self.cues)
+        return {**data, **extra, "explica": round(self.explained, 2), "lectura": self.how, **({"debil": True} if self.weak else {}), **sure}
 
 
 Command = (

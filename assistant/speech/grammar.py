@@ -111,7 +111,23 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
     out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
     out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
+    out += chatter(lex, out)
     return [*list(dict.fromkeys(out)), UNKNOWN]
+
+
+def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
+    """Talk that is not the game: the lexicon's most used Spanish words, each a phrase of
+    its own. The Spanish model in grammar mode forces any word it hears onto a word of
+    the list ("tengo sed" comes back as "tengo cedo", a paso); with these listed, talk
+    comes back as itself and the parser sees it is talk. Each once, not already in a
+    game phrase (so no game phrase loses weight to a duplicate)."""
+    said = {fold(w) for p in phrases for w in p.split()}
+    out: list[str] = []
+    for word in lex.chatter_words[: lex.chatter_in_grammar]:
+        if fold(word) not in said:
+            said.add(fold(word))
+            out.append(word)
+    return out
 
 
 OBJECTS = frozenset({"eso", "esto"})

@@ -12,7 +12,7 @@ import hashlib
 import os
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -39,13 +39,22 @@ def _read(path: Path | None, name: str = "es.toml") -> str:
     return resources.files("assistant.lexicon").joinpath(name).read_text("utf-8")
 
 
-def _common(path: Path | None) -> frozenset[str]:
-    """Common Spanish words (``comunes.txt`` beside the lexicon); none if it is missing."""
+def _common(path: Path | None, name: str = "comunes.txt") -> frozenset[str]:
+    """Common Spanish words (``comunes.txt`` beside the lexicon, or another list); none if it is missing."""
+    return frozenset(_listed(path, name))
+
+
+def _listed(path: Path | None, name: str) -> tuple[str, ...]:
+    """The words of a list beside the lexicon, one a line, in order; none if it is missing
+    (a house lexicon without its own reads the one shipped: Spanish is the same at every table)."""
     try:
-        text = _read(path, "comunes.txt")
+        text = _read(path, name)
     except FileNotFoundError:
-        return frozenset()
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+        try:
+            text = _read(None, name)
+        except FileNotFoundError:
+            return ()
+    return tuple(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 def _names(path: Path | None) -> tuple[str, ...]:
@@ -217,6 +226,29 @@ class Lexicon:
     spellings: dict[str, str]
     """Folded word -> as written in the file (accents kept), for the recognizer."""
     raw_templates: dict[str, tuple[str, ...]]
+    veto_cues: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(family, words) of [vetos]: a line that holds one is about something else than its move.
+    A cue that names a call ("el que duda paga", "{jugada} y perdí") is about that call only."""
+    veto_except: tuple[tuple[str, ...], ...] = ()
+    """Cues that are moves after all ("dudo que haya tantas")."""
+    move_forms: dict[str, frozenset[str]] = field(default_factory=dict)
+    """{jugada}, {jugada_irreal}, {jugada_tu} -> the folded verb forms each stands for in a cue."""
+    verb_forms: frozenset[str] = frozenset()
+    """Common Spanish verb forms (``verbos.txt``): said right against a bid's words, they make them a thing ("compré tres trenes")."""
+    chatter_words: tuple[str, ...] = ()
+    """The most used Spanish words, most used first, as spelled (``charla.txt``): the grammar's vocabulary for talk."""
+    chatter_in_grammar: int = 0
+    """How many of ``chatter_words`` the recognizer grammar lists."""
+    counted_things: frozenset[str] = frozenset()
+    """A number right before one of these counts things, not dice ("cinco dados")."""
+    complement_words: frozenset[str] = frozenset()
+    """Before one of these a move's words belong to a phrase about something else ("tres patos en la laguna")."""
+    determiners: frozenset[str] = frozenset()
+    """Before a word the lexicon does not know, right after a move's words, these make it their object ("anula la reserva")."""
+    count_words: frozenset[str] = frozenset()
+    """Before a number these make it a count ("hay tres [unk]"), not things counted."""
+    inside_words: frozenset[str] = frozenset()
+    """After one of these a move's word names a thing ("me voy a la calza"): a move read among unknown words is not taken."""
 
     def canonical(self, word: str) -> str:
         """The word that heads ``word``'s family ("partimos" -> "parte"), or the word itself."""
@@ -355,6 +387,40 @@ def _families(
     return heads, spelled, tagged
 
 
+_UNREAL = ("imperfecto", "condicional")
+"""Not the future: "dudaré" is a call all the same."""
+_TO_YOU = ("presente.2s", "presente.2p", "subjuntivo.2s")
+"""Not the vos imperative: without its accent "dudá" is "duda", the third person ("carla duda")."""
+
+
+def _move_forms(verbs: list[str], table: dict[str, list[tuple[str, str]]]) -> dict[str, frozenset[str]]:
+    """The forms the cue slots stand for: every form of ``verbs``; those of the
+    imperfect, conditional and future; those said to "tú", "vos" and "vosotros", with
+    the Chilean "-ái" ("dudái", "calzái") and the vosotros imperative ("dudad")."""
+    every: set[str] = set()
+    unreal: set[str] = set()
+    you: set[str] = set()
+    for verb in verbs:
+        if verb not in table:
+            raise TemplateError(say.verb_not_conjugated("vetos.verbos", verb))
+        for tag, form in table[verb]:
+            folded = fold(form)
+            every.add(folded)
+            if tag.partition(".")[0] in _UNREAL:
+                unreal.add(folded)
+            if tag in _TO_YOU:
+                you.add(folded)
+        stem = fold(verb)[:-2]
+        you |= {stem + "ai", stem + "ais", fold(verb)[:-1] + "d"}  # "dudái", "dudáis", "dudad"
+    every |= you
+    return {"{jugada}": frozenset(every), "{jugada_irreal}": frozenset(unreal), "{jugada_tu}": frozenset(you)}
+
+
+def _really_unreal(forms: dict[str, frozenset[str]], families: dict[str, str]) -> dict[str, frozenset[str]]:
+    """The imagined forms less those a family reads as its move ("picaba", "obligaba": the lexicon's own picado and obligo)."""
+    return {**forms, "{jugada_irreal}": forms["{jugada_irreal}"] - set(families)} if forms else forms
+
+
 _ACCENTED = str.maketrans("aeiou", "áéíóú")
 
 
@@ -451,7 +517,20 @@ def load(path: Path | None = None) -> Lexicon:
     )
     new_game = data.get("nueva_partida", {})
     spelling = data.get("ortografia", {})
+    vetos = data.get("vetos", {})
     return Lexicon(
+        veto_cues=tuple(
+            (family, tuple(" ".join(seq).split()))
+            for family, phrases in vetos.items() if family not in ("verbos", "cosas", "salvo", "dentro", "despues", "objeto", "cuentan")
+            for phrase in _strings(phrases, f"vetos.{family}") for seq in expand(phrase)
+        ),
+        veto_except=_phrases(vetos.get("salvo", []), "vetos.salvo"),
+        move_forms=_really_unreal(_move_forms(_strings(vetos.get("verbos", []), "vetos.verbos"), table), families),
+        counted_things=frozenset(_fold_list(vetos.get("cosas", []), "vetos.cosas")),
+        inside_words=frozenset(_fold_list(vetos.get("dentro", []), "vetos.dentro")),
+        complement_words=frozenset(_fold_list(vetos.get("despues", []), "vetos.despues")),
+        count_words=frozenset(_fold_list(vetos.get("cuentan", []), "vetos.cuentan")),
+        determiners=frozenset(_fold_list(vetos.get("objeto", []), "vetos.objeto")),
         tens_with_y={fold(k): int(v) for k, v in nums.get("decenas_con_y", {}).items()},
         prefixes={fold(k): int(v) for k, v in nums.get("prefijos", {}).items()},
         hour_articles=frozenset(_fold_list(nums.get("articulos_de_hora", []), "numeros.articulos_de_hora")),
@@ -494,6 +573,9 @@ def load(path: Path | None = None) -> Lexicon:
         reflexive_calls=frozenset(tuple(canon_seq(p)) for p in _phrases(data.get("reflexivos", {}).get("salvo", []), "reflexivos.salvo")),
         enclitic=frozenset(fold(h) for h in _strings(data.get("encliticos", {}).get("familias", []), "encliticos.familias")),
         common=_common(path),
+        verb_forms=_common(path, "verbos.txt"),
+        chatter_words=_listed(path, "charla.txt"),
+        chatter_in_grammar=int(data.get("charla", {}).get("en_gramatica", 0)),
         newcomers=_names(path),
         spellings=spellings,
         numbers={fold(k): int(v) for k, v in nums["simples"].items()},
@@ -522,7 +604,7 @@ def fingerprint(path: Path | None = None) -> str:
     the shipped one) is read from: what is built from it is stale when this changes."""
     path = path or default_path()
     digest = hashlib.sha256()
-    for name in ("es.toml", "formas.txt", "comunes.txt", "nombres.txt"):
+    for name in ("es.toml", "formas.txt", "comunes.txt", "nombres.txt", "verbos.txt", "charla.txt"):
         try:
             digest.update(name.encode() + b"\0" + _read(path, name).encode("utf-8") + b"\0")
         except FileNotFoundError:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -59,8 +60,9 @@ from assistant.speech.commands import (
     StartCommand,
     Unknown,
 )
+from assistant.speech.cues import UNHEARD_THINGS, Cue, Cues
 from assistant.speech.lexicon import ESSENTIAL, SLOTS, Lexicon
-from assistant.speech.normalize import by_ear, fold, sounds, tokens
+from assistant.speech.normalize import UNREADABLE, by_ear, fold, sounds, tokens
 
 NEAR_MISS_CUTOFF = 80.0
 """rapidfuzz ratio (0-100) above which an unknown word is taken for a lexicon word."""
@@ -86,6 +88,68 @@ _HELD = re.compile(r"(.)\1\1")
 """A letter said three times or more: a word held long ("dudoooo")."""
 _INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
+ASK_AT = 0.55
+"""Below this certainty a reading is not taken for a move at all (chosen by measurement: README)."""
+ACT_AT = 0.65
+"""From this certainty a loose reading acts, said back as always; between ``ASK_AT`` and this, the
+referee asks first ("¿Ocho cuadras?")."""
+COMPETING_CAP = 0.55
+"""A move with another one said around it is asked about, never acted on at once, and only when
+the game could take it now: out of a game it is no move ("ocho quinas, ocho trenes")."""
+LOOSE_SPAN = 12
+"""The longest stretch of a line tried as the move inside it, in words."""
+MAX_WORDS = 60
+"""Words of a line read at all (no move is longer; a torrent of words is cut, not read for a second)."""
+LEFT_WEIGHTS = {"suave": 0.15, "ruido": 0.35, "palabra": 0.6, "verbo": 1.0, "juego": 1.0}
+"""How much a word left around a loose move counts against it, by its kind (``Parser._kind``)."""
+NEGATION_REACH = 3
+"""A call is denied by a "no", "nadie", "nunca" this many words before it ("no, yo no lo dudo")."""
+ADVERB_ENDINGS = ("mente", "isimo", "isima")
+"""A word after a call that only says how: "dudo fuertísimo", "calzo tranquilamente"."""
+VERB_ENDINGS = ("ar", "er", "ir", "ando", "iendo", "aron", "ieron")
+"""After a bid or a count, a verb the lexicon does not know makes its words a thing talked about ("seis cuadras caminando")."""
+INFINITIVE_ENDINGS = ("ar", "er", "ir")
+"""Before it, an infinitive does ("cara de tener tres ases"); a participle may be praise ("re jugado, once senas")."""
+CALL_INSIDE = frozenset({"con", "sin", "por", "para"})
+PURPOSE = frozenset({"a", "pa", "para"})
+UNHEARD_TAKERS = frozenset(
+    {"a", "al", "de", "del", "en", "con", "por", "para", "pa", "pal", "hacia", "hasta", "desde", "sin", "sobre", "entre", "el", "los", "las"}
+)
+"""Before a word the recognizer could not place, these make it what the line is about ("paso a [unk]");
+not a word that may end a move ("dudo esa [unk]", "ni una [unk]", "ana no tiene [unk]": noise after it)."""
+POSSESSIVES = frozenset({"mi", "tu", "su", "mis", "tus", "sus"})
+"""Before one of the table's own words ("tu hermano", "su mamá"), these make it someone talked about."""
+TOWARDS = frozenset({"a", "pa", "pal", "para", "hacia"})
+"""After a bid's words and before a place, these make them a thing that goes there: "tres trenes a santiago"."""
+"""After a move's words and before an infinitive, these say what for: "quién va a pagar"."""
+"""Before a call's word, these make it a noun ("jugamos con calzo", "sin siciliana")."""
+OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
+"""Heads of families that, said around a loose move of another kind, compete with it."""
+CLAUSES = 2
+"""This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
+FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
+CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para"})
+"""Between two calls, these start a clause of its own: the first call is the move."""
+"""After a bid, these call it: "doce senas, dudo" is a doubt of those twelve."""
+ARTICLE_ONE = frozenset({"un", "una"})
+ARTICLE_BID = 0.6
+"""× this for a loose bid of one said with "un"/"una": asked about, never acted on at once."""
+LOOSE_TOP = 0.95
+"""The certainty of a loose move with nothing against it (a move whose every word is placed is 1.0)."""
+LEFT_SCALE = 0.1
+"""How fast the words left around a loose move wear its certainty down: × 1 / (1 + LEFT_SCALE × their weight)."""
+AGAINST = 0.8
+"""× this for each known word said right against the move, before or after it."""
+
+
+def loose_certainty(around: Counter[str], against: int, competing: bool) -> float:
+    """How sure a move read among words it does not explain is: worn down by what is
+    left around it (``around``: how many words of each kind), more by a known word said
+    right against it (``against``: 0-2), and capped when another move competes."""
+    weight = sum(LEFT_WEIGHTS[kind] * n for kind, n in around.items())
+    certainty = LOOSE_TOP / (1 + LEFT_SCALE * weight) * AGAINST**against
+    return min(certainty, COMPETING_CAP) if competing else certainty
+"""How much a word left around a loose move counts against it, by its kind (``Parser._kind``)."""
 _SAMPLE_HANDS = {
     # one hand of each kind, for judging a paso named only by its kind
     "distintas": (1, 2, 3, 4, 5),
@@ -131,6 +195,21 @@ class Parser:
         """What a tail after a move (or a reason before a call) may be made of."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
         self._names_at: dict[int, list[tuple[str, int]]] = {}
+        self._cues = Cues(lex, self._number_size, self._is_name, self._is_thing)
+        self._kinds: dict[str, str] = {}
+        """``_kind`` by word, for this table."""
+        numbers = set(lex.numbers) | set(lex.tens) | set(lex.tens_with_y) | set(lex.prefixes)
+        self._game_words = frozenset(numbers | set(lex.faces) | CALL_HEADS | set(lex.directions) | {w for keys in lex.frame_keys.values() for w in keys}
+                                     | {"parte", "deshacer", "repite", "castigo", "revivo", "revivimos", "siciliana", "si", "no"}) - lex.closed
+        """Words that carry a move of their own: a number, a face, a call, a direction, an intent's key word."""
+        self._soft_words = lex.filler_words | lex.address_words | lex.closed | lex.articles | lex.hesitation_words | lex.vocatives
+        firsts = [seq[0] for seqs in lex.templates.values() for seq in seqs if seq]
+        lasts = [seq[-1] for seqs in lex.templates.values() for seq in seqs if seq]
+        frame_words = {w for frame in lex.frames.values() for w in frame}
+        self._frame_words = frozenset(frame_words)
+        self._starts = frozenset(t.lstrip(ESSENTIAL) for t in firsts) | frame_words | self._game_words | lex.hesitation_words
+        self._ends = frozenset(t.lstrip(ESSENTIAL) for t in lasts) | self._game_words
+        """Words a move may begin or end with, for the stretches tried as a loose move."""
         self._cache: dict[str, tuple[Reading, ...]] = {}
         """Readings by line: the session asks again for the same text (choosing, an
         utterance's end, a trial on a copy of the game)."""
@@ -175,23 +254,307 @@ class Parser:
     # ----------------------------------------------------------------- public
 
     def parse(self, text: str) -> Command:
-        """The best reading out of context, or what was heard of a move (``Unknown``)."""
+        """The best reading out of context that is sure enough to be acted on or
+        asked about (``ASK_AT``), or what was heard of a move (``Unknown``)."""
         for reading in self.readings(text):
-            if not reading.weak:
+            if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
         return self._partial(self._views(tokens(text)))
 
     def readings(self, text: str) -> list[Reading]:
-        """Every reading the line can have, best first: most of the line explained,
-        then the plainest rule. Empty when nothing in it is a move."""
+        """Every reading the line can have, best first: the readings that place every
+        word (or drop only a tail the lexicon knows), most of the line explained and
+        the plainest rule first; when none stands, the moves found inside the line
+        among words it cannot place, surest first (``Reading.certainty``); last, the
+        readings a cue vetoes (certainty 0: "ayer dudé y perdí"). Empty when nothing
+        in it is a move."""
         cached = self._cache.get(text)
         if cached is not None:
             return list(cached)
-        found = self._read(tokens(text))
+        raw = tokens(text)[:MAX_WORDS]
+        cues = self._cues.find(raw)
+        strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
+        found = [r for r in strict if r.certainty > 0]
+        if not any(not r.weak for r in found):
+            found += self._loose(raw, cues)
+        found += [r for r in strict if r.certainty == 0 and all(r.command != f.command for f in found)]
         if len(self._cache) >= CACHE_SIZE:
             self._cache.clear()
         self._cache[text] = tuple(found)
         return found
+
+    def _vetoed(self, reading: Reading, cues: list[Cue], start: int, end: int) -> Reading:
+        """``reading`` with certainty 0 when a cue touches the words it was read from
+        (``words[start:end]`` less its lead and tail)."""
+        call = isinstance(reading.command, CallCommand | ObligoCommand)
+        touching = tuple(dict.fromkeys(c.family for c in cues if c.touches(start + reading.lead, end - reading.tail, call)))
+        if touching == (UNHEARD_THINGS,):
+            if not _bare_number(reading.command):
+                return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
+            # "tres [unk]": three of something the recognizer could not place, or a count and noise: only a count now
+            return dataclasses.replace(reading, weak=True, cues=touching)
+        return dataclasses.replace(reading, certainty=0.0, cues=touching) if touching else reading
+
+    # ----------------------------------------------------------------- loose readings
+
+    def _loose(self, raw: list[str], cues: list[Cue]) -> list[Reading]:
+        """Moves said among words the parser cannot place: "jugale siete trenes",
+        "[unk] dudo", "hostia tío, que ya no sé, ocho ases". The longest stretch of
+        the line that reads whole is the move; words it could not place (``[unk]``
+        and words unknown to the lexicon) may sit inside it. Its certainty falls with
+        what is left around it: a filler or a small word little, an unknown word more,
+        a known word more still; another number, face or call said around it competes
+        ("nueve cuadras pero ocho"), and caps it below acting."""
+        kinds = [self._kind(w) for w in raw]
+        kept = [i for i, kind in enumerate(kinds) if kind != "ruido"]
+        refused: list[Reading] = []
+        if 0 < len(kept) < len(raw):
+            # the line less the words nobody could place: "[unk] en la mesa hay dos trenes", "ocho [unk] cuadras", "[unk] sipo"
+            whole = next((r for r in self._read([raw[i] for i in kept]) if not r.weak), None)
+            if whole is not None:
+                loose = self._loose_reading(raw, kinds, cues, kept[0], kept[-1], whole)
+                if loose.certainty > 0:
+                    return [loose]
+                refused.append(loose)
+        if "juego" not in kinds:
+            return refused[:1]
+        for size in range(min(len(kept), LOOSE_SPAN), 0, -1):
+            for a in range(len(kept) - size, -1, -1):  # later first: what was said last counts ("…no, ocho cuadras")
+                span = kept[a : a + size]
+                if "juego" not in (kinds[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
+                    continue
+                if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail for r in refused):
+                    continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
+                whole = next((r for r in self._read([raw[i] for i in span], halves=False) if r.explained == 1.0 and not r.weak), None)
+                if whole is None or (isinstance(whole.command, BidCommand) and self._called_after(raw, span[-1])):
+                    continue  # "doce senas, dudo fuertísimo": the bid is the one called
+                loose = self._loose_reading(raw, kinds, cues, span[0], span[-1], whole)
+                if loose.certainty > 0:
+                    return [loose]
+                refused.append(loose)  # "no dudo, yo calzo": the denied call gives way to the next move found
+        return refused[:1]
+
+    def _loose_reading(self, raw: list[str], kinds: list[str], cues: list[Cue], first: int, last: int, reading: Reading) -> Reading:
+        """The move read from ``raw[first:last + 1]``, with its certainty among the rest."""
+        inside = set(range(first, last + 1))
+        left = [i for i in range(len(raw)) if i not in inside or kinds[i] == "ruido"]
+        explained = len(raw) - len(left)
+        around = Counter(kinds[i] for i in left)
+        # a word said right against the move: it may be what the move's words belong to ("perdí dos trenes")
+        against = sum(1 for i in (first - 1, last + 1) if 0 <= i < len(raw) and kinds[i] in ("palabra", "verbo"))
+        competing = self._competes(reading.command, self._around(raw, first, last, cues, reading.command))
+        # two verbs left around it: more clauses than the move ("retiramos, pasamos, sabían, mandan")
+        competing = competing or around["verbo"] >= CLAUSES
+        certainty = loose_certainty(around, against, competing)
+        if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
+            certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
+        loose = Reading(
+            reading.command, explained / len(raw), how="suelta", certainty=round(certainty, 3),
+            unexplained=tuple(raw[i] for i in left), lead=first, tail=len(raw) - 1 - last,
+            weak=competing or self._needs_the_moment(reading.command, [kinds[i] for i in left]),
+        )
+        vetoed = self._vetoed(loose, cues, 0, len(raw))
+        phrase = self._about_something_else(raw, first, last, reading.command) if vetoed.certainty > 0 else None
+        if phrase is not None:
+            vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
+        return vetoed
+
+    def _about_something_else(self, raw: list[str], first: int, last: int, command: Command) -> str | None:
+        """Are the move's words, read among words the parser cannot place, part of a
+        phrase about something else? Which kind of phrase, or None:
+
+        - dentro_de_frase: after a preposition or an article ("vivo a seis cuadras", "en
+          uruguay no jugamos con calzo", "me voy a la calza"), before a complement ("tres
+          patos en la laguna", "dos trenes al día");
+        - objeto: the word has an object of its own that is no word of the game ("anula la
+          reserva", "mata ese mosquito", "lo mato a besos"), or a subject ("el jefe dudó");
+        - negada: a call denied a few words before it ("no lo dudo", "nadie te obliga");
+        - de_la_jugada: a call named rather than made ("a veces conviene dudar");
+        - verbo: a verb said right against a bid or a count ("tres trenes tuve que tomar",
+          "seis cuadras caminando");
+        - salida: a start that goes somewhere ("beto sale a fumar", "por la derecha se llega antes")."""
+        lex = self.lexicon
+        for i in range(max(1, first), min(len(raw), last + 2)):
+            if raw[i] == UNREADABLE and (raw[i - 1] in UNHEARD_TAKERS or (raw[i - 1] == "la" and i > 1 and raw[i - 2] in UNHEARD_TAKERS)):
+                return "dentro_de_frase"  # "paso a [unk]", "tres patos en la [unk]", "revivimos el [unk]": the word not heard is what it is about
+        # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa")
+        ahead = [w for w in raw[:first] if not self._passed_over(w)]
+        behind = [w for w in raw[last + 1 :] if not self._passed_over(w)]
+        before = ahead[-1] if ahead else ""
+        two_before = ahead[-2] if len(ahead) > 1 else ""
+        after = behind[0] if behind else ""
+        then = behind[1] if len(behind) > 1 else ""
+        beyond = behind[2] if len(behind) > 2 else ""
+        call = isinstance(command, CallCommand | ObligoCommand)
+        if before in ("ni", "nunca", "jamas", "nadie", "tampoco") or (not call and two_before == "ni"):
+            return "negada"  # "ni una más para mí", "nunca dudo", "ni cagando hay ocho" (but "ni cagando, dudo" doubts)
+        named = self._is_name(raw[first])  # "el diego cinco": the article belongs to the name
+        if (before in lex.inside_words and not named) or after in lex.complement_words:
+            return "dentro_de_frase"
+        if call and before in CALL_INSIDE:
+            return "dentro_de_frase"  # "en uruguay no jugamos con calzo"
+        if before in lex.clitics and two_before in lex.inside_words and not named:
+            return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
+        if after in lex.determiners and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
+            return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
+        if after in TOWARDS and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
+            return "dentro_de_frase"  # "tres trenes a santiago", "cuatro cuadras pa la casa", "compré tres trenes pal niño"
+        if call:
+            said = [w for w in raw[first : last + 1] if w not in lex.clitics]
+            k = first - 1
+            while k >= 0 and raw[k] in lex.clitics:
+                k -= 1
+            if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1):
+                return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS):
+                return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
+            if after == "que":
+                return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
+            if before == "que" and len(ahead) == 1:
+                return "otro_sentido"  # "¿qué pasó?"
+            if self._is_name(before):
+                return "otro_jugador"  # "el fran dudó de la carla": somebody tells what a player did
+            if before in lex.reflexive and (before, self.lexicon.canonical(raw[first])) not in lex.reflexive_calls:
+                return "objeto"  # "se pasó tres pueblos", "me mato": about oneself
+            subject = len(ahead) - 1 - (before in lex.clitics)
+            if subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words) and ahead[subject - 1] in lex.determiners:
+                return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
+            if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
+                return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
+        if after in PURPOSE and (then == UNREADABLE or (len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego")):
+            return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
+        if call and after == "a" and (self._foreign(then) or then in lex.determiners):
+            return "objeto"  # "obligo a mi perro", "lo mato a besos"
+        counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
+        if counted and (self._verb(after, VERB_ENDINGS, listed=True) or self._verb(before, INFINITIVE_ENDINGS)):
+            return "verbo"
+        if counted and after == "que" and self._foreign(then):
+            return "verbo"  # "hay dos tontos que siguen sin pagar"
+        if isinstance(command, BidCommand) and lex.canonical(before) in lex.hand_joins["antes"] and before not in lex.closed:
+            return "mano"  # "tengo tres ases": dice had, not bid
+        if isinstance(command, StartCommand) and (after in ("a", "al", "pa", "para") or before in ("se", "me")):
+            return "salida"
+        return None
+
+    def _passed_over(self, word: str) -> bool:
+        """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
+        lex = self.lexicon
+        return word in lex.filler_words or self.drawn_out(word)
+
+    def _object(self, word: str) -> bool:
+        """Can ``word``, after an article, be the object of a move's word without being a word
+        of the game ("el trago", "la reserva", "el [unk]"; not "la apuesta", "esa jugada", "la carla")?"""
+        if word == UNREADABLE:
+            return True
+        return bool(word) and word.isalpha() and not self._is_name(word) and self._kind(word) in ("palabra", "verbo", "ruido") and word not in self._frame_words
+
+    def _foreign(self, word: str) -> bool:
+        """A word of Spanish (or unknown) that is no word of the game, no filler, no name: "trago",
+        "mosquito"; or a word the recognizer heard outside its grammar (``[unk]``), which no word of
+        the game is ("mata ese [unk]", "paso a [unk]")."""
+        if word == UNREADABLE:
+            return True
+        return bool(word) and word.isalpha() and word not in self._known and not self._is_name(word) and self._kind(word) in ("palabra", "verbo", "ruido")
+
+    def _verb(self, word: str, endings: tuple[str, ...], listed: bool = False) -> bool:
+        """A verb form the lexicon does not know, by one of these endings ("caminando",
+        "tomar", "pasaron"), or ``listed`` a common one ("caminé", "tuve"; not one ending in
+        "a", as often an adjective: "me la juego entera")."""
+        if not self._foreign(word):
+            return False
+        return (len(word) > 4 and word.endswith(endings)) or (listed and word in self.lexicon.verb_forms and not word.endswith(("a", "as")))
+
+    def _needs_the_moment(self, command: Command, around: list[str]) -> bool:
+        """A bare number ("uno más y me voy", "había cuatro pues perdió el joven"), a yes
+        or a no ("no sé si pasar") or a way round without a player ("mi abuelo partía por la
+        derecha") read among other words is taken only when the game expects it now: a
+        count after the reveal, an answer to a question, who starts."""
+        bare = isinstance(command, RaiseCommand) or (isinstance(command, CountCommand) and command.face is None)
+        answer = isinstance(command, SimpleCommand) and command.action in ("si", "no")
+        way = isinstance(command, StartCommand) and command.player is None  # "por la derecha se llega antes"
+        if isinstance(command, SimpleCommand) and command.action in ("otra", "terminar", "ayuda"):
+            return any(kind != "suave" for kind in around)  # "sírvanme otra", "otra chela por favor"
+        return (bare or answer or way) and any(kind in ("palabra", "verbo", "juego") for kind in around)
+
+    def _kind(self, word: str) -> str:
+        """What a word left around a move weighs: "juego" (a number, a face, a call, a
+        name: a move of its own), "suave" (a filler, a small word), "verbo" (a verb form:
+        a clause of its own), "palabra" (another word the lexicon or Spanish knows),
+        "ruido" (``[unk]``, a word nobody knows)."""
+        if word.isdigit():
+            return "juego"
+        if word not in self._kinds:
+            lex = self.lexicon
+            read = [lex.canonical(w) for w in self._variant(word)] if word.isalpha() else []
+            if not read:
+                kind = "ruido"
+            elif any(w in self._game_words or w in self._names for w in read):
+                kind = "juego"
+            elif all(w in self._soft_words for w in read):
+                kind = "suave"
+            elif word in lex.families or word in lex.tail_verbs or word in lex.verb_forms or any(w in lex.verb_forms for w in read):
+                kind = "verbo"  # another verb: a clause of its own ("tengo sed", "se fue a dormir")
+            elif all(w in self._known or w in lex.common for w in read):
+                kind = "palabra"
+            else:
+                kind = "ruido"
+            self._kinds[word] = kind
+        return self._kinds[word]
+
+    def _may_start(self, word: str) -> bool:
+        """Can a loose move begin with this word (read as the lexicon reads it)? Never a
+        small word ("de obligar cerrado": the "de" makes it a thing) nor one that denies
+        ("no jugamos con calzo")."""
+        lex = self.lexicon
+        if (word in lex.closed or word in lex.negators or word in self._soft_words) and word not in lex.faces:
+            return False
+        return any(w in self._starts or w in self._names or w.isdigit() for w in self._read_word(word))
+
+    def _may_end(self, word: str) -> bool:
+        """Can a loose move end with this word? Never a small word ("la siciliana en…"), nor
+        a word that only frames a move ("catorce senas y me voy | al baño")."""
+        if (word in self.lexicon.closed or word in self._soft_words) and word not in self.lexicon.faces:
+            return False
+        return any(w in self._ends or w in self._names or w.isdigit() for w in self._read_word(word))
+
+    def _read_word(self, word: str) -> list[str]:
+        return [self.lexicon.canonical(w) for w in self._variant(word)] if word.isalpha() else [word]
+
+    def _called_after(self, raw: list[str], last: int) -> bool:
+        """Is a call said right after ``raw[last]`` (fillers passed over), in the first person ("… dudo", "… lo calzo")?"""
+        rest = [w for w in raw[last + 1 :] if not self._passed_over(w) and w not in self.lexicon.clitics]
+        return bool(rest) and rest[0] in FIRST_PERSON_CALLS
+
+    def _around(self, raw: list[str], first: int, last: int, cues: list[Cue], command: Command) -> list[str]:
+        """The words said around a loose move that could be a move of their own: not those
+        inside a cue ("quince senas, y el que duda paga": that "duda" is no call), nor, for a
+        call, the bid said right before it ("doce senas, dudo": the bid it calls)."""
+        covered = {i for c in cues for i in range(c.start, c.end)}
+        start = first
+        if isinstance(command, CallCommand):
+            k = start
+            while k > 0 and self._passed_over(raw[k - 1]):
+                k -= 1
+            if k > 1 and raw[k - 1] in self.lexicon.faces and any(True for _ in self._numbers_at(raw, k - 2)):
+                start = k - 2  # a number and a face: the bid called
+        return [raw[i] for i in range(len(raw)) if (i < start or i > last) and i not in covered]
+
+    def _competes(self, command: Command, around: list[str]) -> bool:
+        """Is another move said around this one: a number, a face or a call it does not hold?"""
+        lex = self.lexicon
+        values = {getattr(command, a, None) for a in ("quantity", "face", "call", "action")}
+        for i, word in enumerate(around):
+            read = self._read_word(word)
+            number = next(self._numbers_at(around, i), None)
+            if number is not None and number[0] not in values and number[0] != 0:
+                return True
+            if any(w in lex.faces and lex.faces[w] not in values for w in read):
+                return True
+            if any(w in CALL_HEADS and w not in values for w in read):
+                return True
+            if any(w in OTHER_INTENTS and w != command.action for w in read):
+                return True  # "retiramos… pasamos": two things asked for at once
+        return False
 
     def _read(self, raw: list[str], halves: bool = True) -> list[Reading]:
         if not raw:
@@ -353,11 +716,17 @@ class Parser:
         while start < end and words[start] in address:
             start += 1
         while end > start and words[end - 1] in address:
-            before = words[end - 2] if end >= 2 else ""
-            if before in self.lexicon.closed or (before and any(True for _ in self._numbers_at(words, end - 2))):
+            if self._talked_about(words, end - 1):
                 break  # "obligo a mi hermano", "hay cinco cabros": the word is what is talked about
             end -= 1
-        return words[start:end]
+        # and between a call and what follows it: "picado, abuelito, tengo dos unos"
+        inner = [i for i in range(start + 1, end - 1) if words[i] in address and not self._talked_about(words, i) and words[i - 1] in CALL_HEADS]
+        return [w for i, w in enumerate(words[start:end], start) if i not in inner]
+
+    def _talked_about(self, words: list[str], i: int) -> bool:
+        """Is the address word at ``words[i]`` what is talked about, after a small word or a number?"""
+        before = words[i - 1] if i >= 1 else ""
+        return before in self.lexicon.closed or (bool(before) and any(True for _ in self._numbers_at(words, i - 1)))
 
     def drawn_out(self, word: str) -> bool:
         """A filler said long: "eeeh", "mmmm", "yaaa", "pooo" (not a word of its own)."""
@@ -446,7 +815,7 @@ class Parser:
         command = reading.command
         if isinstance(command, BidCommand) and command.player is not None and command.face != "estas":
             count = PlayerCountCommand(command.player, command.quantity, face=command.face)
-            yield Reading(count, reading.explained, how="contexto")
+            yield Reading(count, reading.explained, how="contexto", lead=reading.lead, tail=reading.tail)
 
     def _weak(self, words: list[str]) -> Iterator[Reading]:
         """Readings only the game can confirm, while hands are being told: a named
@@ -516,6 +885,8 @@ class Parser:
             core = [w for w in words if w not in frame]
             restated: tuple[int, int] | None = None
             if key in CALLS:
+                if key in words and self._called_before(words, words.index(key), key):
+                    continue  # "paso, y que dude quien quiera": the first call said is the move ("te dudo ese paso" doubts a paso)
                 core, restated = self._take_bid(core)
             if not core or len(core) == len(words):
                 continue
@@ -524,8 +895,8 @@ class Parser:
             fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
-                if seq == ("{jugador}",) and not self._says_intent(key, [w for w in words if w in frame]):
-                    continue  # "y beto", "dale beto": a name and small words say no castigo and no start
+                if self._names_only(seq) and not self._says_intent(key, [w for w in words if w in frame]):
+                    continue  # "y beto", "dale beto", "que el eli se": a name and small words say no castigo and no start
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
                 if isinstance(command, HandCommand) and len(command.faces) < HAND and any((w,) in self.lexicon.hand_kinds for w in words):
                     break  # "full de trenes con quinas" is no hand of two dice: read by its kind or not at all
@@ -534,6 +905,15 @@ class Parser:
                         command = CallCommand(command.call, command.player, restated)
                     yield command
                     break
+
+    def _called_before(self, words: list[str], at: int, key: str) -> bool:
+        """Is another call said before ``words[at]``, in a clause of its own ("paso, y que dude")?"""
+        first = next((i for i, w in enumerate(words[:at]) if w in CALL_HEADS and w != key), None)
+        return first is not None and any(w in CLAUSE_JOINS for w in words[first + 1 : at])
+
+    def _names_only(self, seq: tuple[str, ...]) -> bool:
+        """Is a frame-stripped template only a player's name among small words ("{jugador}", "que {jugador}")?"""
+        return "{jugador}" in seq and all(t == "{jugador}" or t in self.lexicon.closed or t == "que" for t in seq)
 
     def _says_intent(self, key: str, dropped: list[str]) -> bool:
         """Do the frame words dropped from a line say its intent, when all that is
@@ -556,10 +936,10 @@ class Parser:
                 if isinstance(command, BidCommand):
                     handed, to = self._handed_on(tail)
                     if handed:  # the turn handed on, perhaps to a player by name: the bid was said to him
-                        yield Reading(dataclasses.replace(command, to=to), k / len(words), how="cola")
+                        yield Reading(dataclasses.replace(command, to=to), k / len(words), how="cola", tail=len(tail))
                         continue
                 if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
-                    yield Reading(command, k / len(words), how="cola")
+                    yield Reading(command, k / len(words), how="cola", tail=len(tail))
 
     def _led(self, words: list[str]) -> Iterator[Reading]:
         """A reason said before a call, in a tail's words: "ná que ver, dudo",
@@ -571,14 +951,14 @@ class Parser:
             return  # no call to lead to: most lines
         for k in range(1, min(TAIL_MAX, len(words) - 1) + 1):
             lead, rest = words[:k], words[k:]
-            if not all(w in self._tail_allowed and w not in lex.questions for w in lead):
-                break
+            if not all(w in self._tail_allowed and w not in lex.questions and w not in CALL_HEADS for w in lead):
+                break  # a reason holds no call of its own: "paso, y que dude quien quiera" is a paso
             said = [w for w in lead if w not in lex.clitics]
             if said and said[-1] in lex.negators:
                 continue
             for command in (*self._templates(rest), *self._framed(rest)):
                 if isinstance(command, CallCommand) and command.call in lex.lead_calls:
-                    yield Reading(command, len(rest) / len(words), how="cola")
+                    yield Reading(command, len(rest) / len(words), how="cola", lead=k)
                     break
 
     def _tail_fits(self, command: Command, tail: list[str]) -> bool:
@@ -761,19 +1141,24 @@ class Parser:
                 sample = (main,) * 3 + (main % 6 + 1,) * 2 if head == "full" else (main,) * 4 + (main % 6 + 1,)
                 return HandCommand(sample, kind=head)
             return None
-        # "dos trenes y tres quinas", "tengo cinco quinas": groups of one face that make a whole hand
+        # "dos trenes y tres quinas", "tengo cinco quinas", "dos ases, un tonto y dos senas",
+        # "sena sena sena sena y un as": groups of one face that make a whole hand
         groups: list[tuple[int, int]] = []
         i = 0
         while i < len(words):
-            reading = next(self._numbers_at(words, i), None)
-            if reading is None or i + reading[1] >= len(words) or words[i + reading[1]] not in faces:
-                return None
-            groups.append((reading[0], faces[words[i + reading[1]]]))
-            i += reading[1] + 1
-            if i < len(words):
-                if words[i] not in joins["y"]:
-                    return None
+            if words[i] in faces:
+                groups.append((1, faces[words[i]]))  # a die named alone
                 i += 1
+            else:
+                reading = next(self._numbers_at(words, i), None)
+                if reading is None or i + reading[1] >= len(words) or words[i + reading[1]] not in faces:
+                    return None
+                groups.append((reading[0], faces[words[i + reading[1]]]))
+                i += reading[1] + 1
+            if i < len(words) and words[i] in joins["y"]:
+                i += 1
+                if i == len(words):
+                    return None
         # one group is a hand only when owned: "cinco quinas" alone is a bid; fewer
         # dice only where the game confirms it (``partial``): "tengo tres ases"
         dice = sum(n for n, _ in groups)
@@ -823,6 +1208,17 @@ class Parser:
         if slot == "{sentido}":
             return words[0] in self.lexicon.directions
         return any(True for _ in self._player_at(words, 0))
+
+    def _number_size(self, words: list[str], i: int) -> tuple[int, int]:
+        """How many words the number said at ``words[i]`` takes, and its value: (0, 0) for none."""
+        return next(((used, value) for value, used in self._numbers_at(words, i)), (0, 0))
+
+    def _is_thing(self, word: str) -> bool:
+        """A word that may name a thing counted: one the lexicon does not know ("cervezas", "lucas")."""
+        return word.isalpha() and word not in self._known and self._kind(word) in ("palabra", "verbo", "ruido")
+
+    def _is_name(self, word: str) -> bool:
+        return word in self._names or sounds(word) in self._name_words
 
     def _player_at(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
         """Names starting at words[i] (memoised for the utterance being parsed)."""
@@ -1042,6 +1438,11 @@ def _frame_key(intent: str, keys: list[str]) -> str | None:
 def _sound_key(word: str) -> str:
     """How a face word sounds, loosely: ñ as n, x as s ("señas" ~ "senas", "cestas" ~ "sextas", "haces" ~ "aces")."""
     return sounds(word.replace("ñ", "n").replace("x", "s"))
+
+
+def _bare_number(command: Command) -> bool:
+    """A number and nothing else: a count or a raise without a face ("tres", "uno más", "ana dos")."""
+    return isinstance(command, RaiseCommand) or (isinstance(command, CountCommand | PlayerCountCommand) and command.face is None)
 
 
 def _names_a_face(command: Command) -> bool:

@@ -1,0 +1,147 @@
+"""Cues that a line is about something other than a move (lexicon ``[vetos]``).
+
+"dudo que venga el diego", "ayer dudé y perdí", "¿vas a dudar?", "cinco cervezas":
+the words of a move are there, the move is not. A cue is found where it was said
+(its first and last word), so the reader can tell whether it touches the move it
+read: "quince senas y el que duda paga" is a bid, only its "duda" is no call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from assistant.speech.lexicon import Lexicon
+from assistant.speech.normalize import UNREADABLE
+
+LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
+"""Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
+UNHEARD_THINGS = "cosas_oidas"
+"""A number before a word heard outside the grammar: it may be taken only as the count the game waits for."""
+GAP_MARK = "…"
+"""In a cue, up to ``GAP`` words of any kind."""
+ANY_MARK = "+"
+"""In a cue, one word of any kind ("dudo que +": a clause follows, "¿dudo qué?" is none)."""
+GAP = 3
+NEAR_FACE = 4
+"""A number before a counted thing still bids when a face follows this close ("cinco dados con quina")."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    family: str
+    """The [vetos] family: otro_sentido, regla, sobre_la_jugada, pasado, hora, charla, reto, desafio, irreal, or cosas."""
+    start: int
+    end: int
+    """The words it covers, ``words[start:end]``."""
+    calls: bool = False
+    """It names a call ("¿quién duda?", "si dudas y pierdes"): it says nothing of a bid or a question."""
+
+    def touches(self, start: int, end: int, call: bool = True) -> bool:
+        """Does it veto a move read from ``words[start:end]`` (``call``: a call, an obligo)?
+        A line-wide cue always does; another, where it holds some of the move's words
+        ("dudo que venga"), never beside it ("quince senas, y el que duda paga"); a cue
+        that names a call, only a call ("¿quién duda mejor?" is a question)."""
+        if self.calls and not call:
+            return False
+        return self.family in LINE_WIDE or (self.start < end and start < self.end)
+
+
+class Cues:
+    """Finds the lexicon's cues in a line; built once per parser."""
+
+    def __init__(
+        self, lexicon: Lexicon, number_at: Callable[[list[str], int], tuple[int, int]], is_name: Callable[[str], bool],
+        is_thing: Callable[[str], bool],
+    ) -> None:
+        """``number_at(words, i)``: how many words a number starting at i takes (0: none) and its
+        value; ``is_name``: is this word a player's name; ``is_thing``: may it name things counted."""
+        self.lex = lexicon
+        self.number_at = number_at
+        self.is_name = is_name
+        self.is_thing = is_thing
+        self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        self._slot_first: list[tuple[str, tuple[str, ...]]] = []
+        for family, seq in lexicon.veto_cues:
+            if seq[0].startswith("{"):
+                self._slot_first.append((family, seq))
+            else:
+                self._by_first.setdefault(seq[0], []).append((family, seq))
+        self._except_first = {seq[0] for seq in lexicon.veto_except}
+
+    def find(self, words: list[str]) -> list[Cue]:
+        """Every cue in ``words`` (folded tokens as said), but those inside a phrase that
+        is a move after all ("dudo que haya tantas", "dudo la partía")."""
+        moves = [(i, end) for i in range(len(words)) if words[i] in self._except_first
+                 for seq in self.lex.veto_except if (end := self._match(seq, words, i)) is not None]
+        found = [cue for i in range(len(words)) if not any(a <= i < b for a, b in moves) for cue in self._at(words, i)]
+        return found + list(self._counted(words))
+
+    def _at(self, words: list[str], i: int) -> Iterator[Cue]:
+        for family, seq in (*self._by_first.get(words[i], ()), *self._slot_first):
+            end = self._match(seq, words, i)
+            if end is not None:
+                yield Cue(family, i, end, calls=self._names_a_call(seq))
+
+    def _names_a_call(self, seq: tuple[str, ...]) -> bool:
+        forms = self.lex.move_forms
+        return any(part in forms or part in forms.get("{jugada}", ()) for part in seq)
+
+    def _match(self, seq: tuple[str, ...], words: list[str], i: int) -> int | None:
+        """Where ``seq`` said from ``words[i]`` ends, or None. "…" stands for up to
+        ``GAP`` words of any kind ("cuando … {jugada}": "cuando el abuelo dice dudo"),
+        "+" for one word of any kind."""
+        if not seq:
+            return i
+        part, rest = seq[0], seq[1:]
+        if part == ANY_MARK:
+            return self._match(rest, words, i + 1) if i < len(words) else None
+        if part == GAP_MARK:
+            for skip in range(GAP + 1):
+                end = self._match(rest, words, i + skip)
+                if end is not None:
+                    return end
+            return None
+        if i >= len(words):
+            return None
+        word = words[i]
+        used = 1
+        forms = self.lex.move_forms
+        if part in forms:
+            ok = word in forms[part]
+        elif part == "{cantidad}":
+            used, _value = self.number_at(words, i)
+            ok = used > 0
+        elif part == "{jugador}":
+            ok = self.is_name(word)
+        elif part == "{pinta}":
+            ok = word in self.lex.faces
+        else:
+            ok = word == part
+        return self._match(rest, words, i + used) if ok else None
+
+    def _counted(self, words: list[str]) -> Iterator[Cue]:
+        """A number said of things that are not dice: "cinco cervezas", "tengo cinco dados",
+        "dos hijos", "un fernet"; not when a face follows close ("hay cinco dados con quina"),
+        nor "un dado" ("un dado menos pa beto" takes one of his dice)."""
+        lex = self.lex
+        i = 0
+        while i < len(words):
+            used, value = self.number_at(words, i)
+            if not used:
+                i += 1
+                continue
+            after = i + used
+            if after < len(words):
+                thing = words[after]
+                # "un", "una" before a word the lexicon does not know are an article: "tiene un hijo", "un fernet"
+                counted = (thing in lex.counted_things and value != 1) or (self.is_thing(thing) and not self.is_name(thing))
+                counted = counted or (thing in lex.address_words and thing.endswith("s") and value != 1)  # "hay cinco cabros" counts people
+                near = words[after + 1 : after + 1 + NEAR_FACE]
+                if counted and not any(w in lex.faces or w in lex.hand_faces for w in near):
+                    yield Cue("cosas", i, after + 1)
+                elif thing == UNREADABLE and not (i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1]))):
+                    # a word the recognizer heard outside its grammar (every face is in it): things counted, or a
+                    # count and noise ("tres [unk]"); not after a count's word ("hay tres [unk]", "ana dos [unk]")
+                    yield Cue(UNHEARD_THINGS, i, after + 1)
+            i = after
