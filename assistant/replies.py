@@ -192,7 +192,7 @@ def obligo_declined(game: Game, name: str) -> str:
 
 def obligo_offer(game: Game, name: str) -> str:
     closed = ", u obligo cerrado" if game.rules.obligo_cerrado else ""
-    return f"{capital(name)}, puedes obligar antes de partir: di obligo{closed}."
+    return f"{capital(name)}, puedes obligar antes de partir. Di obligo{closed}."
 
 
 def _obligo_word(game: Game) -> str:
@@ -712,7 +712,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"No alcanza: {names.join_or([option(o) for o in options])}. {goes(previous)}."
         case no.FalsaAces(void):
             voided = "El as quedó anulado" if void == 1 else f"Los {names.quantity(void, AS)} quedaron anulados"
-            return f"{voided} por la partida falsa: hay que decir {names.quantity(void + 1, AS)} o más."
+            return f"{voided} por la partida falsa. Hay que decir {names.quantity(void + 1, AS)} o más."
         case no.NoOpeningAces():
             return "No se puede partir con ases, salvo teniendo un solo dado."
         case no.HiddenOnlyClosed():
@@ -752,11 +752,11 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.AfterPass(_, _):
             return "Primero hay que responder al paso: dudarlo o subir."
         case no.CalzoThreshold(dice, need):
-            return f"Ya no se puede calzar: quedan {_count(dice, 'dado', 'dados')} y hace falta la mitad, {_said(need)}."
+            return f"Ya no se puede calzar. Quedan {_count(dice, 'dado', 'dados')}, y hace falta la mitad: {_said(need)}."
         case no.CalzoFullDice():
             return "Con todos tus dados no se calza."
         case no.SicilianaOnlyOpening():
-            return "A la siciliana solo se duda la partida, y la duda el que sigue al que partió."
+            return "A la siciliana solo se duda la partida. La duda el que sigue al que partió."
         case no.SicilianaOneDie():
             return "No se duda a la siciliana cuando alguno de los dos tiene un solo dado."
         case no.AlreadyPassed(player):

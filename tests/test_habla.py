@@ -713,3 +713,27 @@ def test_the_words_checks_catch_the_slips_the_issue_heard() -> None:
     for fine in ("Beto duda el as de ana.", "Había una quina, no cinco.", "Siete trenes u ocho cuadras.", "Ana y hielo.",
                  "Calzó tres veces y no acertó ninguna.", "Le queda un dado y uno a favor.", "Una milla. Sigue beto."):
         assert not problems(fine), fine
+
+
+# ---------------------------------------------------------------- heard
+
+
+MAX_BREATH = 6.0
+"""Seconds of speech a listener holds between two sentence pauses (measured:
+5.2 s at most over the golden games' replies, where the one-sentence obligado
+announcements took 11 s before issue 38)."""
+
+
+def test_every_reply_of_the_scripted_games_said_aloud_keeps_each_breath_short(tmp_path: Path) -> None:
+    """Real espeak-ng audio (voice roa/es-419): every distinct reply, and the
+    longest stretch of speech between two sentence pauses in it."""
+    from assistant.voice.speaker import Speaker
+    from scripts import escuchar
+
+    speaker = Speaker(play=False, voice="roa/es-419", engine="espeak")
+    texts = list(dict.fromkeys(reply.text for rules in PRESETS for _line, reply in _spoken(rules) if reply.text))
+    heard = [escuchar.hear(speaker, text, tmp_path, n) for n, text in enumerate(texts)]
+    assert all(h.seconds > 0.3 for h in heard)  # each one was said
+    worst = max(heard, key=lambda h: h.longest)
+    assert worst.longest <= MAX_BREATH, (worst.longest, worst.text)
+    assert len(heard) > 100
