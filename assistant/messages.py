@@ -126,6 +126,10 @@ def screen_failed(detail: str) -> str:
     return f"No pude abrir el marcador: {detail}."
 
 
+def journal_damaged_at(path: Path, line: int) -> str:
+    return f"El registro {path.name} está dañado en la línea {line}; se sigue desde la anterior."
+
+
 def journal_at(path: Path) -> str:
     return f"Registro de la partida: {path}"
 

@@ -241,6 +241,7 @@ def tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
     if damage.torn:
         io.tell(replies.journal_dropped_line())
     else:
+        io.note(messages.journal_damaged_at(loaded.path, damage.line))  # the file for the terminal; the table hears the line
         io.tell(replies.journal_damaged(damage.line))
 
 
