@@ -85,7 +85,7 @@ NO_GAMES = "No hay partidas en ese período."
 STATS_TITLE = "Cifras de {games} {word}{span}"
 STATS_COLUMNS = ("Jugador", "Partidas\nganadas", "Rondas\nperdidas", "Dudas\nbien", "Calzos\nbien", "Pasos\npillados",
                  "Apuestas\naguantadas", "Mayor\naguantada")
-STATS_CAPTION = "«2 de 5»: dos de cinco. Apuestas aguantadas: de las que le dudaron (un farol que nadie dudó no se ve)."
+STATS_CAPTION = "«2 de 5»: dos de cinco. Apuestas aguantadas: de las que le dudaron (un bluf que nadie dudó no se ve)."
 OF = "{right} de {tried}"
 LOSSES_TITLE = "Cómo se perdieron las rondas"
 LOSS_COLUMNS = ("Jugador", "Apuesta\ncorta", "Duda\nerrada", "Calzo\nerrado", "Paso\npillado", "Picado\npillado", "Mato", "Castigo")
@@ -116,6 +116,18 @@ INTERRUPTED = "me interrumpieron: me callo y escucho"
 
 def heard(text: str, confidence: float) -> str:
     return f"oí «{text}» (confianza {confidence:.2f})"
+
+
+def bad_screen_address(address: str) -> str:
+    return f"«{address}» no es una dirección para el marcador: usa PUERTO o HOST:PUERTO."
+
+
+def screen_failed(detail: str) -> str:
+    return f"No pude abrir el marcador: {detail}."
+
+
+def journal_damaged_at(path: Path, line: int) -> str:
+    return f"El registro {path.name} está dañado en la línea {line}; se sigue desde la anterior."
 
 
 def journal_at(path: Path) -> str:

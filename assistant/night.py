@@ -146,10 +146,12 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
     try:
         board = scoreboard.start(address, game, night)
     except ValueError:
-        io.tell(replies.screen_off(replies.bad_screen_address(address)))
+        io.note(messages.bad_screen_address(address))
+        io.tell(replies.screen_off())
         return None
     except OSError as err:
-        io.tell(replies.screen_off(err.strerror or str(err)))
+        io.note(messages.screen_failed(err.strerror or str(err)))
+        io.tell(replies.screen_off())
         return None
     io.tell(replies.screen_on(board.address))
     return board
@@ -237,9 +239,10 @@ def tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
         return
     log.warning("journal %s: line %d does not read (%s)", loaded.path, damage.line, damage.detail)
     if damage.torn:
-        io.tell(replies.journal_dropped_line(damage.line))
+        io.tell(replies.journal_dropped_line())
     else:
-        io.tell(replies.journal_damaged(loaded.path.name, damage.line))
+        io.note(messages.journal_damaged_at(loaded.path, damage.line))  # the file for the terminal; the table hears the line
+        io.tell(replies.journal_damaged(damage.line))
 
 
 def resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSet | None) -> journal_module.Loaded | None:

@@ -39,7 +39,7 @@ from assistant.rules import (
     Start,
     Verdict,
 )
-from assistant.rules.events import Counted, Eliminated, GameOver
+from assistant.rules.events import Counted, Eliminated, GameOver, PassJudged, Penalized
 from assistant.rules.figures import Totals
 from assistant.speech.commands import (
     NIGHT_QUERIES,
@@ -113,6 +113,9 @@ class Referee:
         """A destructive step waiting for "sí"."""
         self.notices: list[Notice] = []
         """What observers said since the last reply (the journal cannot write, or can again)."""
+        self.verdict: tuple[int, str] | None = None
+        """The last verdict said, and the length of the game's history then: «repite» says it
+        again until the next step (the table asks exactly when someone missed who lost)."""
 
     @property
     def game(self) -> Game:
@@ -235,7 +238,7 @@ class Referee:
             if isinstance(command, BidCommand) and command.player is not None:
                 # "ana, tres trenes" before anyone said who starts: ana opens
                 return self._apply([Start(command.player, command.direction), Raise(command.player, _bid(command))])
-            return Reply(replies.who_starts_first(), False)
+            return Reply(replies.who_starts_first(game), False)
         turn = game.turn or ""
         if isinstance(command, BidCommand):
             if phase == "cuenta":
@@ -399,7 +402,10 @@ class Referee:
             return Reply(replies.illegal(game, err.reason), False, short=replies.illegal_short(game, err.reason))
         events = tuple(e for some in caused for e in some)
         self.publish(Played(tuple(actions), events))
-        return Reply(replies.step(game, caused[-1]), True, events, replies.brief(game, caused[-1]))
+        text = replies.step(game, caused[-1])
+        if any(isinstance(e, Counted | PassJudged | Penalized) for e in events):
+            self.verdict = (len(game.history), text)
+        return Reply(text, True, events, replies.brief(game, caused[-1]))
 
     def _ask_first(self, question: str, then: Callable[[], Reply]) -> Reply:
         self.awaiting = then
@@ -432,6 +438,8 @@ class Referee:
         """Help, a new game, the end of the night: the table's own requests."""
         game = self.game
         if action == "ayuda":
+            if not game.over and game.phase != "juicio":  # "¿quieres más?": a "sí" says the rest (in a judgement "sí" is the verdict)
+                self.awaiting = lambda: Reply(replies.help_more(self.game), True)
             return Reply(replies.help_now(game), True)
         return Reply(replies.good_night(game), True, request=EndNight())
 
@@ -455,6 +463,10 @@ class Referee:
 
     def _query(self, command: QueryCommand) -> Reply:
         game = self.game
+        if command.what == "jugador" and command.player in game.players and game.history and not game.over:
+            return Reply(replies.player_now(game, command.player), True)  # «¿cómo va beto?» mid-game: this game
+        if command.what == "apuesta" and self.verdict is not None and self.verdict[0] == len(game.history):
+            return Reply(self.verdict[1], True)  # «repite» right after a verdict: the verdict, not "no hay apuesta"
         if command.what in NIGHT_QUERIES:
             whole, short = replies.night_answer(command.what, self.night(), command.player)
             return Reply(whole, True, short=short)

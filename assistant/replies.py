@@ -51,18 +51,58 @@ def _standing(game: Game, name: str) -> str:
     seat = game.seats[name]
     if game.rules.scoring == "dados":
         extra = ", y uno a favor" if seat.banked else ""
-        return f"{_n(seat.dice)} {'dado' if seat.dice == 1 else 'dados'}{extra}"
+        return f"{_count(seat.dice, 'dado', 'dados')}{extra}"
     if game.rules.scoring == "fichas":
-        left = game.rules.loss_limit - seat.palos
-        return f"{_n(left, True)} {'ficha' if left == 1 else 'fichas'}"
-    return f"{_n(seat.palos)} {'palo' if seat.palos == 1 else 'palos'}" if seat.palos else "ningún palo"
+        return _count(game.rules.loss_limit - seat.palos, "ficha", "fichas", feminine=True)
+    return _count(seat.palos, "palo", "palos") if seat.palos else "ningún palo"
+
+
+def _count(n: int, one: str, many: str, feminine: bool = False) -> str:
+    """A number and its noun, agreeing: "un dado", "una ficha", "tres palos"."""
+    return f"{_n(n, feminine)} {one if n == 1 else many}"
 
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _the(game: Game, bid: Bid) -> str:
+    """A bid with its article, agreeing with its quantity: "los tres trenes",
+    "las dos millas", "el as", "la quina" (never "los un as")."""
+    singular, _, feminine = names.face_words(bid.face, game.rules.two_is_milla)
+    if bid.face == HIDDEN:
+        return "las " + say(game, bid) if bid.quantity > 1 else say(game, bid)
+    if bid.quantity == 1:
+        return f"{'la' if feminine else 'el'} {singular}"
+    return f"{'las' if feminine else 'los'} {say(game, bid)}"
+
+
+def _of(game: Game, bid: Bid, owner: str) -> str:
+    """Whose bid it is: "los tres trenes de ana", "el as de ana"."""
+    if bid.face == HIDDEN and bid.quantity == 1:
+        return f"la apuesta de {owner}, {say(game, bid)}"
+    return f"{_the(game, bid)} de {owner}"
+
+
 # ---------------------------------------------------------------- set-up
+
+RULES_SAID = {
+    "clasico": "Reglas clásicas",
+    "caleuchano": "Reglas del Caleuchano",
+    "chimbo9": "Reglas Chimbo Nueve",
+    "yocacho": "Reglas Yo Cacho",
+}
+"""The presets as people name them (the files' names are for the terminal)."""
+
+
+def rules_said(game: Game) -> str:
+    """"Reglas clásicas", "Reglas del Caleuchano, con cambios de la casa": never a file's name."""
+    rules = game.rules
+    base, _, changed = rules.name.partition(" (")  # a house file's default name: "clasico (casa)"
+    said = RULES_SAID.get(base)
+    if said is None:
+        return "Reglas de la casa"
+    return said + (", con cambios de la casa" if rules.overrides or changed else "")
 
 
 def greeting(game: Game) -> str:
@@ -70,26 +110,42 @@ def greeting(game: Game) -> str:
     (the summary on request: ``rules_summary``) and who starts, with the table's
     own first player as the example."""
     order = names.join_and(list(game.players))
-    house = " con cambios de la casa" if game.rules.overrides else ""
-    return f"¡Hola! Juegan {order}, en ese orden por la izquierda; reglas {game.rules.name}{house}. {ask_starter(game)}"
+    return f"¡Hola! Juegan {order}, en ese orden por la izquierda. {rules_said(game)}. {ask_starter(game)}"
 
 
 def greeting_short(game: Game, mode: str | None) -> str:
     """``poco`` (the voice default): who plays, which rules, how it listens and who
     starts, in about six seconds of speech for three players."""
     order = names.join_and(list(game.players))
-    house = " con cambios" if game.rules.overrides else ""
-    listening = f"; {mode}" if mode else ""
-    return f"Hola: {order}, reglas {game.rules.name}{house}{listening}. ¿Quién parte?"
+    listening = f", {mode}" if mode else ""
+    said = rules_said(game)
+    return f"Hola {order}: {said[:1].lower()}{said[1:]}{listening}. ¿Quién parte?"
 
 
 def rules_summary(game: Game) -> str:
-    """"¿Cuáles son las reglas?": the preset's summary and the house's changes."""
+    """"¿Cuáles son las reglas?": what this table plays by, from the rules
+    themselves (so a house's changes are told as what they change, in short sentences)."""
     rules = game.rules
-    summary = rules.summary or f"Reglas {rules.name}."
-    if rules.overrides:
-        summary += f" Con cambios de la casa en: {', '.join(rules.overrides)}."
-    return summary
+    sentences = [rules_said(game) + "."]
+    if rules.scoring == "dados":
+        sentences.append(f"Se juega con {_count(rules.dice_per_player, 'dado', 'dados')}: el que pierde deja uno.")
+    elif rules.scoring == "fichas":
+        sentences.append(f"Cada uno tiene {_count(rules.loss_limit, 'ficha', 'fichas', True)}, y no se pierden dados.")
+    else:
+        sentences.append(f"Se juega a {_count(rules.loss_limit, 'palo', 'palos')}.")
+    if rules.millas:
+        sentences.append("Las millas llevan una de regalo.")
+    there = [word for word, on in (
+        ("calce con dado a favor" if rules.calzo_bank else "calce", rules.calzo), ("mato", rules.mato),
+        ("paso", rules.paso), ("picado", rules.picado), ("siciliana", rules.siciliana),
+        (_obligo_word(game) + (" a elección" if rules.obligo == "opcional" else ""), rules.obligo != "no"),
+        ("partida falsa con ases", rules.opening_aces == "falsa")) if on]
+    missing = [word for word, on in (("calce", rules.calzo), ("paso", rules.paso), (_obligo_word(game), rules.obligo != "no")) if not on]
+    if there:
+        sentences.append(f"Hay {names.join_and(there)}.")
+    if missing:
+        sentences.append(f"No hay {_join_nor(missing)}.")
+    return " ".join(sentences)
 
 
 def ask_players() -> str:
@@ -105,7 +161,7 @@ def say_yes_or_no() -> str:
 
 
 def ask_starter(game: Game) -> str:
-    return f"¿Quién parte, y para qué lado? Por ejemplo: «parte {game.players[0]} por la izquierda»."
+    return f"¿Quién parte, y para qué lado? Por ejemplo: parte {game.players[0]}, por la {game.rules.default_direction}."
 
 
 def started(game: Game, still: str | None = None) -> str:
@@ -126,51 +182,50 @@ def _round_notes(game: Game) -> str:
         notes += " " + obligo_rules(game)
     elif game.obligo_offer is not None and game.at_trigger(game.obligo_offer):
         # an offer away from the trigger ("obligar en cualquier etapa") is not announced every round
-        notes += " " + obligo_offer(game.obligo_offer)
+        notes += " " + obligo_offer(game, game.obligo_offer)
     return notes
 
 
-def obligo_declined(name: str) -> str:
+def obligo_declined(game: Game, name: str) -> str:
     return f"{capital(name)} parte sin obligar: ya no puede obligar en esta partida."
 
 
-def obligo_offer(name: str) -> str:
-    return f"{capital(name)}, puedes obligar: di «obligo» o «obligo cerrado» antes de partir."
+def obligo_offer(game: Game, name: str) -> str:
+    closed = ", u obligo cerrado" if game.rules.obligo_cerrado else ""
+    return f"{capital(name)}, puedes obligar antes de partir. Di obligo{closed}."
 
 
 def _obligo_word(game: Game) -> str:
-    """Played with palos it is the obligado; with dice, the obligo."""
-    return "obligado" if game.rules.scoring != "dados" else "obligo"
+    """One word per preset for the round: with palos it is the obligado (caleuchano), otherwise the obligo."""
+    return "obligado" if game.rules.scoring == "palos" else "obligo"
 
 
 def obligo_rules(game: Game, whole: bool = False) -> str:
-    """What changes in an obligo round: in full the first time in a game (or
-    when ``whole``), in one sentence once the table has heard it."""
+    """What changes in an obligo round, in short sentences: who obliges, then
+    what changes. In full the first time in a game (or when ``whole``), in
+    two sentences once the table has heard it."""
     ob = game.obligo
     assert ob is not None
     rules = game.rules
-    word = capital(_obligo_word(game))
-    revive = f" O {ob.obligador} revive y juega normal: «revivo»." if game.is_legal(Revive(ob.obligador)) else ""
+    head = f"{capital(_obligo_word(game))}{' cerrado' if ob.closed else ''} de {ob.obligador}."
+    revive = f" {capital(ob.obligador)}, también puedes revivir y jugar normal: di revivo." if game.is_legal(Revive(ob.obligador)) else ""
     if not whole and len(game.obligo_used) > 1:
-        said = f"{word} de {ob.obligador}{' cerrado' if ob.closed else ''}: como el anterior, los ases no son comodines"
-        return said + (", y vale «de éstas»." if ob.closed else ".") + revive
-    parts = [f"{word} de {ob.obligador}{' cerrado' if ob.closed else ''}: los ases no son comodines"]
-    if rules.obligo_aces_rank_seven:
-        parts[0] += " y valen más que la sena"
+        said = f"{head} Como el anterior: los ases no son comodines."
+        return said + (" Vale decir de éstas." if ob.closed else "") + revive
+    sentences = [head, "Los ases no son comodines" + (", y valen más que la sena." if rules.obligo_aces_rank_seven else ".")]
     if rules.millas:
-        parts.append("las millas no llevan regalo")
-    changers = {
-        "nadie": "nadie cambia la pinta, solo se sube la cantidad",
-        "obligador_e_iguales": "solo el que obliga, o quien esté a un palo de salir, cambia la pinta",
-        "iguales": "solo otro jugador con un dado puede cambiar la pinta, subiendo la cantidad",
-    }[rules.obligo_changers]
-    parts.append(changers)
+        sentences.append("Las millas no llevan regalo.")
+    sentences.append({
+        "nadie": "Nadie cambia la pinta: solo se sube la cantidad.",
+        "obligador_e_iguales": "Cambia la pinta solo el que obliga, o quien esté a un palo de salir.",
+        "iguales": "Cambia la pinta solo otro jugador con un dado, subiendo la cantidad.",
+    }[rules.obligo_changers])
     banned = [w for w, ok in (("calza", rules.obligo_calzo or not rules.calzo), ("pasa", rules.obligo_paso or not rules.paso)) if not ok]
     if banned:
-        parts.append("no se " + " ni se ".join(banned))
+        sentences.append(capital("no se " + " ni se ".join(banned)) + ".")
     if ob.closed:
-        parts.append("se puede decir «de éstas»")
-    return capital(", ".join(parts)) + "." + revive
+        sentences.append("Se puede decir de éstas.")
+    return " ".join(sentences) + revive
 
 
 def duel_rules(game: Game) -> str:
@@ -183,7 +238,12 @@ def duel_rules(game: Game) -> str:
     if rules.obligo != "no" and not rules.duel_obligo:
         banned.append(_obligo_word(game))
     text = "Quedan dos: mano a mano"
-    return text + (f", sin {names.join_or(banned).replace(' o ', ' ni ')}." if banned else ".")
+    return text + (f", sin {_join_nor(banned)}." if banned else ".")
+
+
+def _join_nor(items: list[str]) -> str:
+    """"calce", "calce ni paso", "calce, paso ni obligo"."""
+    return ", ".join(items[:-1]) + " ni " + items[-1] if len(items) > 1 else "".join(items)
 
 
 # ---------------------------------------------------------------- during a round
@@ -194,7 +254,7 @@ def bid_accepted(game: Game, bid: Bid) -> str:
     most = game.most_possible(bid.face)
     if bid.quantity > most:
         # legal in every book, and doomed: the table hears how many dice there are
-        text += f", y en la mesa hay {_n(game.dice_in_play)} dados"
+        text += f", y en la mesa hay {_count(game.dice_in_play, 'dado', 'dados')}"
     return f"{text}. Sigue {game.turn}."
 
 
@@ -202,7 +262,7 @@ def revived(game: Game, e: ev.Revived) -> str:
     if len(e.players) > 1:
         text = "Reviven todos: cada uno devuelve un palo."
     else:
-        text = f"{capital(e.players[0])} revive: devuelve el palo y queda con {_said(e.palos[0])}, sin obligado."
+        text = f"{capital(e.players[0])} revive: devuelve el palo y queda con {_said(e.palos[0])}, sin {_obligo_word(game)}."
     return text + f" Parte {game.starter}." + _round_notes(game)
 
 
@@ -213,10 +273,8 @@ def _may(game: Game, call: str) -> bool:
 
 def falsa(game: Game, quantity: int) -> str:
     calls = ["duda"] + [word for call, word in (("calzo", "calza"), ("mato", "mata"), ("paso", "pasa")) if _may(game, call)]
-    return (
-        f"Partida falsa: quedan anulados los {names.quantity(quantity, AS)}. "
-        f"{capital(str(game.turn))}: {', '.join(calls)} o apuesta lo que quieras."
-    )
+    void = "queda anulado el as" if quantity == 1 else f"quedan anulados los {names.quantity(quantity, AS)}"
+    return f"Partida falsa: {void}. {capital(str(game.turn))}: {', '.join(calls)} o apuesta lo que quieras."
 
 
 def passed(game: Game, passer: str) -> str:
@@ -241,13 +299,13 @@ def ask_count(game: Game) -> str:
     assert pending is not None
     bid = pending.bid
     caller, target = pending.caller, pending.target
-    said = say(game, bid)
+    theirs = _of(game, bid, target)
     opener = {
-        "dudo": f"{capital(caller)} duda {'las' if _feminine(game, bid) else 'los'} {said} de {target}.",
-        "siciliana": f"{capital(caller)} duda a la siciliana {'las' if _feminine(game, bid) else 'los'} {said} de {target}: "
-        f"se juegan {_n(game.rules.siciliana_cost)} {_loss_unit(game, game.rules.siciliana_cost)}.",
-        "calzo": f"{capital(caller)} calza {said}.",
-        "mato": f"{capital(caller)} mata {'las' if _feminine(game, bid) else 'los'} {said} de {target}.",
+        "dudo": f"{capital(caller)} duda {theirs}.",
+        "siciliana": f"{capital(caller)} duda a la siciliana {theirs}. "
+        f"Se juegan {_count(game.rules.siciliana_cost, _loss_unit(game, 1), _loss_unit(game, 2), game.rules.scoring == 'fichas')}.",
+        "calzo": f"{capital(caller)} calza {theirs}.",
+        "mato": f"{capital(caller)} mata {theirs}.",
     }[pending.call]
     return f"{opener} {count_question(game)}"
 
@@ -314,7 +372,7 @@ def step(game: Game, events: Sequence[ev.Event]) -> str:
         falsa_opened = next((e for e in events if isinstance(e, ev.FalsaOpened)), None)
         declined = next((e for e in events if isinstance(e, ev.ObligoDeclined)), None)
         text = falsa(game, falsa_opened.quantity) if falsa_opened is not None else bid_accepted(game, first.bid)
-        return (obligo_declined(declined.player) + " " if declined is not None else "") + text
+        return (obligo_declined(game, declined.player) + " " if declined is not None else "") + text
     if isinstance(first, ev.ObligoDeclared):
         return obligo_declared(game)
     if isinstance(first, ev.Revived):
@@ -374,19 +432,26 @@ def result(game: Game, events: Iterable[ev.Event], brief: bool = False) -> str:
 
 
 def _count_sentence(game: Game, e: ev.Counted) -> str:
-    face, seen = e.bid.face, e.seen
+    """The count against the bid it judged, in one sentence: "Había tres quinas,
+    no cinco.", "Había cinco quinas justas.", "Había seis quinas, bastaban cinco."."""
+    face, total, asked = e.bid.face, e.total, e.bid.quantity
     singular, _, feminine = names.face_words(face, game.rules.two_is_milla)
-    if seen == 0:
+    bid_said = names.number(asked, feminine, before_noun=False)
+    if e.bonus:  # the millas' gift (caleuchano): the total is what is judged
+        text = f"Con la de regalo había {names.quantity(total, face, game.rules.two_is_milla)}"
+    elif total == 0 and asked == 1:
+        return f"No había ni {say(game, e.bid)}."
+    elif total == 0:
         text = f"No había {'ninguna' if feminine else 'ningún'} {'de esas' if face == HIDDEN else singular}"
     elif face == HIDDEN:
-        text = f"Había {_n(seen, True)} de esas"
+        text = f"Había {_n(total, True)} de esas"
     else:
-        text = f"Había {names.quantity(seen, face, game.rules.two_is_milla)}"
-    if e.bonus:
-        text += f", más la de regalo: {names.number(e.total, True, False)}"
-    exact = e.call in ("calzo", "mato") and e.total == e.bid.quantity
-    just = ("justa" if feminine else "justo") + ("s" if e.total != 1 else "")
-    return text + (f" {just}" if exact else "") + "."
+        text = f"Había {names.quantity(total, face, game.rules.two_is_milla)}"
+    if total == asked:
+        return f"{text} {'justa' if feminine else 'justo'}{'s' if asked != 1 else ''}."
+    if total > asked and e.call in ("dudo", "siciliana"):
+        return f"{text}, {'bastaba' if asked == 1 else 'bastaban'} {bid_said}."
+    return f"{text}, no {bid_said}."
 
 
 def _loss_sentence(game: Game, e: ev.DieLost | ev.PaloTaken, brief: bool = False) -> str:
@@ -395,7 +460,7 @@ def _loss_sentence(game: Game, e: ev.DieLost | ev.PaloTaken, brief: bool = False
         if game.rules.scoring == "fichas":
             left = game.rules.loss_limit - e.palos
             head = f"{capital(name)} pierde {'una ficha' if n == 1 else _n(n, True) + ' fichas'}"
-            return f"{head}, le {'queda' if left == 1 else 'quedan'} {_n(left, True)}." if left and not brief else f"{head}."
+            return f"{head}, le {'queda' if left == 1 else 'quedan'} {names.number(left, True, False)}." if left and not brief else f"{head}."
         head = f"Palo para {name}" if n == 1 else f"{capital(_n(n))} palos para {name}"
         return f"{head}, lleva {_said(e.palos)}." if e.palos < game.rules.loss_limit and not brief else f"{head}."
     if e.from_bank == n:
@@ -416,10 +481,10 @@ def _gain_sentence(game: Game, e: ev.DieGained | ev.PaloReturned) -> str:
             return f"{name} calzó, y como no tiene palos, queda igual."
         return f"{name} calzó: se le quita un palo, lleva {_said(e.palos)}."
     if not e.changed:
-        return f"{name} calzó, pero ya tiene sus {_n(e.dice)} dados: queda igual."
+        return f"{name} calzó, pero ya tiene todos sus dados: queda igual."
     if e.banked and e.dice == game.rules.dice_per_player:
         return f"{name} calzó: tiene todos sus dados y queda con uno a favor."
-    return f"{name} calzó: recupera un dado, tiene {_n(e.dice)}."
+    return f"{name} calzó: recupera un dado, tiene {_said(e.dice)}."
 
 
 def new_round(game: Game, e: ev.RoundStarted, duel_now: bool = False) -> str:
@@ -428,7 +493,7 @@ def new_round(game: Game, e: ev.RoundStarted, duel_now: bool = False) -> str:
     if e.obligador:
         text += " " + obligo_rules(game)
     elif e.obligo_offer and game.at_trigger(e.obligo_offer):
-        text += " " + obligo_offer(e.obligo_offer)
+        text += " " + obligo_offer(game, e.obligo_offer)
     if e.mode == "uno_contra_uno" and duel_now:
         text = duel_rules(game) + " " + text
     return text
@@ -451,13 +516,33 @@ def payers(game: Game) -> tuple[str, ...]:
 def dice_in_play(game: Game) -> str:
     n = game.dice_in_play
     if game.rules.scoring == "dados":
-        return f"{'Queda' if n == 1 else 'Quedan'} {_n(n)} {'dado' if n == 1 else 'dados'} en la mesa."
-    return f"Hay {_n(n)} dados en la mesa."
+        return f"{'Queda' if n == 1 else 'Quedan'} {_count(n, 'dado', 'dados')} en la mesa."
+    return f"Hay {_count(n, 'dado', 'dados')} en la mesa."
 
 
 def score(game: Game) -> str:
-    parts = [f"{name}, {'fuera' if game.seats[name].out else _standing(game, name)}" for name in game.players]
+    """"¿Cómo vamos?": each player's standing; with palos, those with none said once at the end."""
+    clean = [p for p in game.players if not game.seats[p].out and game.rules.scoring == "palos" and not game.seats[p].palos]
+    parts = [f"{name}, {'fuera' if game.seats[name].out else _standing(game, name)}" for name in game.players if name not in clean]
+    if clean and parts:
+        parts.append(f"{'el resto' if len(clean) > 1 else clean[0]}, ninguno")
+    elif clean:
+        parts.append("nadie tiene palos todavía")
     return capital("; ".join(parts)) + "."
+
+
+def player_now(game: Game, name: str) -> str:
+    """"¿Cómo va beto?" during a game: how he stands in this one."""
+    seat = game.seats[name]
+    who = capital(name)
+    if seat.out:
+        return f"{who} ya quedó fuera."
+    if game.rules.scoring == "dados":
+        return f"{who} tiene {_standing(game, name)}."
+    if game.rules.scoring == "fichas":
+        left = game.rules.loss_limit - seat.palos
+        return f"A {name} le {'queda' if left == 1 else 'quedan'} {_count(left, 'ficha', 'fichas', True)}."
+    return f"{who} lleva {_standing(game, name)}." if seat.palos else f"{who} no lleva ningún palo."
 
 
 def turn(game: Game) -> str:
@@ -479,12 +564,11 @@ def current_bid(game: Game) -> str:
         if game.phase == "inicio":
             return "Todavía no hay apuesta. " + ask_starter(game)
         return f"Todavía no hay apuesta: parte {game.starter}."
-    text = f"Van {say(game, game.bid)}, de {game.bidder}."
     if game.phase == "cuenta":
-        return text + " " + count_question(game)
+        return ask_count(game)  # what was asked when the call was made, said again
     if game.phase == "juicio":
-        return text + " " + judgement_question(game)
-    return text + f" Le toca a {game.turn}."
+        return ask_judgement(game)
+    return f"{'Va' if game.bid.quantity == 1 else 'Van'} {say(game, game.bid)}, de {game.bidder}. Le toca a {game.turn}."
 
 
 # ---------------------------------------------------------------- problems
@@ -504,7 +588,8 @@ def illegal_short(game: Game, reason: Reason) -> str:
     «ayuda» or at ``normal``."""
     milla = game.rules.two_is_milla
     if isinstance(reason, no.NotARaise | no.ObligoNotARaise):
-        return f"No alcanza: van {names.quantity(reason.previous.quantity, reason.previous.face, milla)}."
+        previous = reason.previous
+        return f"No alcanza: {'va' if previous.quantity == 1 else 'van'} {names.quantity(previous.quantity, previous.face, milla)}."
     return refusal(reason, game)
 
 
@@ -536,9 +621,15 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
     """The sentence for why the rules said no; ``game`` gives the face names."""
     rules = game.rules if game is not None else None
     milla = rules.two_is_milla if rules is not None else False
+    obligo = _obligo_word(game) if game is not None else "obligo"
+    first = game.players[0] if game is not None else "ana"
+    side = rules.default_direction if rules is not None else "izquierda"
 
     def bid(b: Bid) -> str:
         return names.quantity(b.quantity, b.face, milla)
+
+    def goes(b: Bid) -> str:
+        return f"{'Va' if b.quantity == 1 else 'Van'} {bid(b)}"
 
     def option(o: Bid | no.AnyFace) -> str:
         if isinstance(o, no.AnyFace):
@@ -553,10 +644,10 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.DuplicatePlayer(name):
             return f"Hay dos jugadores que se llaman {name}."
         case no.SameSoundingNames(first, second):
-            return (f"«{first}» y «{second}» suenan igual: no sabría a cuál le hablan. "
+            return (f"{capital(first)} y {second} suenan igual: no sabría a cuál le hablan. "
                     "Usen otro nombre o un apodo para uno de ellos.")
         case no.UnsayableName(name):
-            return f"«{name}» no es un nombre que se pueda decir: usen solo letras."
+            return f"{capital(name)} no es un nombre que se pueda decir: usen solo letras."
         case no.TooManyPlayers(players, maximum):
             return f"Son {_n(players)} jugadores y se juega con {_n(maximum)} como mucho."
         case no.TooManyWinners():
@@ -564,7 +655,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.GameIsOver(winners):
             return f"La partida ya terminó: ganó {names.join_and(list(winners))}."
         case no.NoStarterYet():
-            return "Primero hay que decir quién parte, por ejemplo: «parte ana por la izquierda»."
+            return f"Primero hay que decir quién parte. Por ejemplo: parte {first}, por la {side}."
         case no.NotPlaying(None):
             return "¿Quién? Digan el nombre de un jugador."
         case no.NotPlaying(name):
@@ -574,16 +665,15 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.NotYourTurn(turn_, who):
             return f"Le toca a {turn_}, no a {who}."
         case no.CountPending(pending):
-            article = "las" if names.face_words(pending.face, milla)[2] else "los"
-            return f"Primero hay que contar {article} {bid(pending)}."
+            return f"Primero hay que contar {_the(game, pending) if game is not None else bid(pending)}."
         case no.JudgementPending(call, target):
             return f"Primero hay que ver si el {call} de {target} valía."
         case no.NotInTheseRules("obligo_cerrado"):
-            return "En estas reglas el obligo es abierto."
+            return f"En estas reglas el {obligo} es abierto."
         case no.NotInTheseRules(feature):
-            return f"En estas reglas no {_FEATURE[feature]}."
+            return f"En estas reglas no {_FEATURE[feature].replace('obligo', obligo)}."
         case no.NotInThisMode("obligo", feature):
-            return "En el obligo no hay siciliana." if feature == "siciliana" else f"En el obligo no {_FEATURE[feature]}."
+            return f"En el {obligo} no hay siciliana." if feature == "siciliana" else f"En el {obligo} no {_FEATURE[feature]}."
         case no.NotInThisMode(_, feature):
             return f"Mano a mano no {_FEATURE[feature]}."
         case no.NothingToUndo():
@@ -593,9 +683,9 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.BadDirection():
             return "El sentido es por la derecha o por la izquierda."
         case no.WhoStarts():
-            return "¿Quién parte? Digan, por ejemplo: «parte ana»."
+            return f"¿Quién parte? Digan, por ejemplo: parte {first}."
         case no.StarterImposed(starter, True):
-            return f"En el {'obligado' if game is not None and game.rules.scoring != 'dados' else 'obligo'} parte {starter}."
+            return f"En el {obligo} parte {starter}."
         case no.StarterImposed(starter, _):
             return f"Esta ronda la parte {starter}."
         case no.NoDice():
@@ -603,7 +693,7 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.BadFace():
             return "Las pintas van del as a la sena."
         case no.OverDiceInPlay(dice, over):
-            return f"En la mesa hay {_n(dice)} dados: no se puede apostar {bid(over)}."
+            return f"En la mesa hay {_count(dice, 'dado', 'dados')}: no se puede apostar {bid(over)}."
         case no.AbsurdQuantity(quantity, _):
             return f"¿{capital(names.number(quantity, False, False))}? No hay tantos dados: repitan la apuesta."
         case no.ReviveUsed():
@@ -611,36 +701,36 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.ReviveUnequal():
             return "Para revivir todos tienen que llevar los mismos palos."
         case no.ReviveNotObligado(None):
-            return "Revive solo el que recibió el penúltimo palo, antes de su obligado."
+            return f"Revive solo el que recibió el penúltimo palo, antes de su {obligo}."
         case no.ReviveNotObligado(obligador):
-            return f"El que puede revivir ahora es {obligador}, antes de partir su obligado."
+            return f"El que puede revivir ahora es {obligador}, antes de partir su {obligo}."
         case no.ReviveBlocked(other):
             return f"No se puede revivir: {other} también está a un palo de salir."
         case no.NotARaise(previous, ()):
-            return f"No se puede subir más: queda dudar. Van {bid(previous)}."
+            return f"No se puede subir más: queda dudar. {goes(previous)}."
         case no.NotARaise(previous, options):
-            return f"No alcanza: {names.join_or([option(o) for o in options])}. Van {bid(previous)}."
+            return f"No alcanza: {names.join_or([option(o) for o in options])}. {goes(previous)}."
         case no.FalsaAces(void):
-            return (f"Los {names.quantity(void, AS)} quedaron anulados por la partida falsa: "
-                    f"hay que decir {names.quantity(void + 1, AS)} o más.")
+            voided = "El as quedó anulado" if void == 1 else f"Los {names.quantity(void, AS)} quedaron anulados"
+            return f"{voided} por la partida falsa. Hay que decir {names.quantity(void + 1, AS)} o más."
         case no.NoOpeningAces():
             return "No se puede partir con ases, salvo teniendo un solo dado."
         case no.HiddenOnlyClosed():
-            return "«De éstas» solo vale en un obligo cerrado."
+            return f"Decir de éstas solo vale en un {obligo} cerrado."
         case no.HiddenIsObligadors(obligador):
-            return f"«De éstas» son las del obligador, {obligador}: no se puede cambiar a ellas."
+            return f"Decir de éstas es cosa del obligador, {obligador}: no se puede cambiar a esa pinta."
         case no.ObligoRaiseQuantity(previous, up):
-            return f"En el obligo se sube la cantidad: después de {bid(previous)} va {bid(up)}."
+            return f"En el {obligo} se sube la cantidad: después de {bid(previous)} va {bid(up)}."
         case no.ObligoFaceFixed(up):
-            return f"En el obligo no se cambia la pinta: hay que subir a {bid(up)} o dudar."
+            return f"En el {obligo} no se cambia la pinta: hay que subir a {bid(up)} o dudar."
         case no.ObligoChangeNeedsMore(quantity):
-            return f"Para cambiar la pinta en el obligo hay que subir la cantidad: {_n(quantity, True)} o más."
+            return f"Para cambiar la pinta en el {obligo} hay que subir la cantidad: {names.number(quantity, True, False)} o más."
         case no.ObligoNotARaise(previous):
-            return f"No alcanza: más dados, o una pinta mayor con la misma cantidad. Van {bid(previous)}."
+            return f"No alcanza: más dados, o una pinta mayor con la misma cantidad. {goes(previous)}."
         case no.ObligoAfterOpening():
-            return "El obligo se declara antes de partir."
+            return f"El {obligo} se declara antes de partir."
         case no.ObligoUsed(player):
-            return f"{capital(player)} ya usó su obligo."
+            return f"{capital(player)} ya usó su {obligo}."
         case no.ObligoNotNow(_, _, True):
             return "Se obliga antes de abrir una ronda que uno parte, una vez por partida."
         case no.ObligoNotNow("un_dado", _):
@@ -662,29 +752,29 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
         case no.AfterPass(_, _):
             return "Primero hay que responder al paso: dudarlo o subir."
         case no.CalzoThreshold(dice, need):
-            return f"Ya no se puede calzar: quedan {_n(dice)} dados y hace falta la mitad, {_n(need)}."
+            return f"Ya no se puede calzar. Quedan {_count(dice, 'dado', 'dados')}, y hace falta la mitad: {_said(need)}."
         case no.CalzoFullDice():
             return "Con todos tus dados no se calza."
         case no.SicilianaOnlyOpening():
-            return "A la siciliana solo se duda la partida, y la duda el que sigue al que partió."
+            return "A la siciliana solo se duda la partida. La duda el que sigue al que partió."
         case no.SicilianaOneDie():
             return "No se duda a la siciliana cuando alguno de los dos tiene un solo dado."
         case no.AlreadyPassed(player):
             return f"{capital(player)} ya pasó en esta ronda: hay que subir o dudar."
         case no.PasoMinDice(dice):
-            return f"Para pasar hay que tener los {_n(dice)} dados."
+            return f"Para pasar hay que tener {'el dado' if dice == 1 else f'los {_n(dice)} dados'}."
         case no.PicadoUsed():
             return "Ya hubo un picado en esta ronda."
         case no.NothingToCount():
             return "No hay nada que contar ahora."
         case no.CountTooBig(total, dice):
-            return f"No puede haber {_n(total, True)}: en la mesa hay {_n(dice)} dados."
+            return f"No puede haber {names.number(total, False, False)}: en la mesa hay {_count(dice, 'dado', 'dados')}."
         case no.MissingHand(name):
             return f"Falta la mano de {name}."
         case no.HiddenNeedsTotal():
-            return "Con «de éstas» díganme el total: no sé cuál es la pinta del obligador."
+            return "Cuando se cuenta de éstas, díganme el total: no sé cuál es la pinta del obligador."
         case no.HandSize(name, dice, given):
-            return f"{name} tiene {_n(dice)} dados, no {_n(given)}."
+            return f"{capital(name)} tiene {_count(dice, 'dado', 'dados')}, no {_said(given)}."
         case no.FaceRange():
             return "Las caras de un dado van del uno al seis."
         case no.NothingToJudge():
@@ -735,7 +825,7 @@ def not_the_standing_bid(game: Game, said: Bid) -> str:
 
 
 def need_the_dice(game: Game) -> str:
-    return "Para contar necesito los dados, no el juego: por ejemplo «tren tren quina as sena»."
+    return "Para contar necesito los dados, no el juego. Por ejemplo: tren, tren, quina, as, sena."
 
 
 def not_understood() -> str:
@@ -759,8 +849,8 @@ def no_bid_to_raise(game: Game) -> str:
     return f"Ahora no se apuesta. {ask(game)}" if ask else "Ahora no se apuesta."
 
 
-def who_starts_first() -> str:
-    return "Primero digan quién parte: por ejemplo, «parte ana por la izquierda»."
+def who_starts_first(game: Game) -> str:
+    return f"Primero digan quién parte. Por ejemplo: parte {game.players[0]}, por la {game.rules.default_direction}."
 
 
 def count_needs_bid_face(game: Game) -> str:
@@ -780,11 +870,11 @@ def unknown_player(name: str | None) -> str:
 
 
 def hand_size_mismatch(name: str, dice: int, said: int) -> str:
-    return f"{capital(name)} tiene {_n(dice)} {'dado' if dice == 1 else 'dados'}, y dijeron {_said(said)}."
+    return f"{capital(name)} tiene {_count(dice, 'dado', 'dados')}, y dijeron {_said(said)}."
 
 
 def count_too_big(name: str, dice: int, said: int) -> str:
-    return f"{capital(name)} tiene {_n(dice)} {'dado' if dice == 1 else 'dados'}: no puede tener {_said(said)}."
+    return f"{capital(name)} tiene {_count(dice, 'dado', 'dados')}: no puede tener {_said(said)}."
 
 
 def wrong_hand(target: str, other: str) -> str:
@@ -801,7 +891,7 @@ def confirm_count(game: Game, total: int, loser: str | None) -> str:
 
 
 def confirm_undo(what: str) -> str:
-    return f"¿Deshago {what}? Sí o no."
+    return f"¿Borro {what}? Sí o no."
 
 
 def confirm_penalty(name: str) -> str:
@@ -813,7 +903,8 @@ def cancelled() -> str:
 
 
 def undone(what: str, game: Game) -> str:
-    return f"Deshecho: {what}. {turn(game)}"
+    """Said as the table says it: "Ya, borré las seis senas de ana. Le toca a ana."."""
+    return f"Ya, borré {what}. {turn(game)}"
 
 
 def nothing_to_undo() -> str:
@@ -839,24 +930,24 @@ def notice(what: Notice) -> str:
     if isinstance(what, StorageFailed):
         return (f"No puedo guardar la partida: {_STORAGE_CAUSES[what.cause]}. Sigo arbitrando, "
                 "pero si se corta la luz se pierde lo que venga desde ahora.")
-    owed = "la jugada que debía" if what.owed == 1 else f"las {what.owed} jugadas que debía"
+    owed = "la jugada que debía" if what.owed == 1 else f"las {_n(what.owed, True)} jugadas que debía"
     return f"Ya puedo guardar la partida otra vez: guardé {owed}."
 
 
 def describe_action(game: Game, action: Action) -> str:
-    """What an accepted step was, for "deshecho: …"."""
+    """What an accepted step was, for "ya, borré …": "las seis senas de ana", "el dudo de carla"."""
     if isinstance(action, Raise):
-        return f"la apuesta de {action.player}, {say(game, action.bid)}"
+        return _of(game, action.bid, action.player)
     if isinstance(action, Call):
-        return f"el {action.call} de {action.player}"
+        return f"{'la' if action.call == 'siciliana' else 'el'} {action.call} de {action.player}"
     if isinstance(action, Start):
         return "quién parte"
     if isinstance(action, Oblige):
-        return f"el obligo de {action.player}"
+        return f"el {_obligo_word(game)} de {action.player}"
     if isinstance(action, (Count, Hands)):
         return "la cuenta"
     if isinstance(action, (Verdict, ShownHand)):
-        return "el juicio del paso"
+        return "lo que se dijo del paso"
     if isinstance(action, Revive):
         return "la revivida" if action.player is None else f"la revivida de {action.player}"
     return f"el castigo de {action.player}"
@@ -871,13 +962,14 @@ def pending_now(game: Game, given: Sequence[Partial] = ()) -> str:
     """Where a game stands, for a resume: the round's mode, the bid and what is missing."""
     parts: list[str] = []
     if game.obligo is not None:
-        parts.append(f"Es el obligo de {game.obligo.obligador}.")
+        parts.append(f"Es el {_obligo_word(game)} de {game.obligo.obligador}.")
     elif game.mode == "uno_contra_uno" and len(game.players) > 2:
-        parts.append("Quedan dos: uno contra uno.")
+        parts.append("Quedan dos: mano a mano.")
     if game.phase == "cuenta" and given:
-        said = ", ".join(f"{name} {_said(v) if isinstance(v, int) else 'mostró su mano'}" for _k, name, v in given)
-        parts.append(f"Van {say(game, game.bid)}, de {game.bidder}, y estamos contando: ya dijeron {said}." if game.bid
-                     else f"Estamos contando: ya dijeron {said}.")
+        said = names.join_and([f"{name} {_said(v) if isinstance(v, int) else 'mostró su mano'}" for _k, name, v in given])
+        if game.bid:
+            parts.append(f"{'Va' if game.bid.quantity == 1 else 'Van'} {say(game, game.bid)}, de {game.bidder}.")
+        parts.append(f"Estamos contando: ya dijeron {said}.")
     else:
         parts.append(current_bid(game))
     return " ".join(parts)
@@ -887,26 +979,23 @@ def resume_offer(game: Game, given: Sequence[Partial] = ()) -> str:
     """The offer to go on with an unfinished game: rules, round, score and what is pending."""
     who = names.join_and(list(game.players))
     round_said = names.number(game.round_number, False, False)
-    return (f"Hay una partida sin terminar de {who}, con reglas {game.rules.name}, en la ronda {round_said}. "
+    return (f"Hay una partida sin terminar de {who}, en la ronda {round_said}. {rules_said(game)}. "
             f"{score(game)} {pending_now(game, given)} ¿La seguimos? Sí o no.")
 
 
-def journal_damaged(file_name: str, line_number: int) -> str:
-    return (f"Ojo: el registro {file_name} está dañado en la línea {line_number}. "
+def journal_damaged(line_number: int) -> str:
+    """Said aloud: which line, not which file (the terminal's log names the file)."""
+    return (f"Ojo: el registro de la partida está dañado en la línea {names.number(line_number, False, False)}. "
             "Lo que venía antes de esa línea está bien, y desde ahí se sigue.")
 
 
 def unheard_names(unknown: Sequence[str]) -> str:
-    quoted = names.join_and([f"«{n}»" for n in unknown])
+    quoted = names.join_and(list(unknown))
     if len(unknown) == 1:
         return (f"No voy a poder oír el nombre {quoted}: el modelo de voz no lo conoce. "
                 "Para contar, díganme el total, o usen un apodo común.")
     return (f"No voy a poder oír los nombres {quoted}: el modelo de voz no los conoce. "
             "Para contar, díganme el total, o usen apodos comunes.")
-
-
-def bad_screen_address(address: str) -> str:
-    return f"«{address}» no es una dirección: usa PUERTO o HOST:PUERTO"
 
 
 def already_finished(file_name: str, game: Game) -> str:
@@ -937,12 +1026,12 @@ def listening_mode(duplex: bool, short: bool = False) -> str:
     return "Mientras hablo no los escucho: hablen cuando me calle."
 
 
-def journal_dropped_line(line_number: int) -> str:
-    return f"Ojo: la última línea del registro (la {line_number}) estaba cortada y la descarté."
+def journal_dropped_line() -> str:
+    return "Ojo: la última línea del registro estaba cortada, y la descarté."
 
 
 def game_over_already(game: Game) -> str:
-    return winner(game.winners, payers(game)) + " Para otra, partan una nueva con «dudo jugar»."
+    return winner(game.winners, payers(game)) + " Si quieren otra, digan otra."
 
 
 def _decimal(value: float | None, places: int = 1) -> str:
@@ -980,7 +1069,7 @@ def board_mode(game: Game) -> str:
         word = capital(_obligo_word(game))
         parts.append(f"{word} de {game.obligo.obligador}" + (" (cerrado)" if game.obligo.closed else ""))
     elif game.mode == "uno_contra_uno":
-        parts.append("Uno contra uno")
+        parts.append("Mano a mano")
     pending = game.pending
     if pending is not None and pending.call == "siciliana":
         parts.append("Siciliana")
@@ -996,11 +1085,12 @@ def board_mode(game: Game) -> str:
 
 
 def screen_on(address: str) -> str:
-    return f"El marcador está en {address} (ábranlo en el teléfono o en la tele del bar)."
+    return f"El marcador está en {address}. Ábranlo en el teléfono o en la tele del bar."
 
 
-def screen_off(detail: str) -> str:
-    return f"No pude abrir el marcador ({detail}); la pantalla queda apagada y la partida sigue igual."
+def screen_off() -> str:
+    """Said aloud; why it failed goes to the terminal (``messages.screen_failed``)."""
+    return "No pude abrir el marcador: la pantalla queda apagada y la partida sigue igual."
 
 
 def history_line(started: str, players: Sequence[str], rules: str, winners: Sequence[str], rounds: int,
@@ -1048,7 +1138,7 @@ def teach(game: Game) -> str:
     if game.over or game.phase != "apuestas" or game.turn is None:
         return ""
     if game.bid is None:
-        return f"{capital(game.turn)}, te toca abrir: di una apuesta, por ejemplo «dos trenes»."
+        return f"{capital(game.turn)}, te toca abrir: di una apuesta, como dos trenes."
     may = ["subir"] + [word for call, word in (("dudo", "dudar"), ("calzo", "calzar"), ("paso", "pasar"), ("mato", "matar"))
                        if _may(game, call)]
     return f"{capital(game.turn)}, puedes {names.join_or(may)}."
@@ -1058,22 +1148,48 @@ def teach(game: Game) -> str:
 
 
 def help_now(game: Game) -> str:
-    """"Ayuda": a short list of what can be said now."""
+    """"Ayuda": a few things that can be said now, in plain words, and an offer
+    of more (``help_more``, on "sí") — except while a paso is judged, where "sí" is the verdict."""
+    more = " ¿Quieres más?"
     if game.over:
-        return "Para jugar de nuevo digan «otra»; para terminar, «terminamos»."
+        return "Si quieren jugar de nuevo, digan otra. Para cerrar la noche, digan terminamos."
     if game.phase == "inicio":
-        return f"Digan quién parte: «parte {game.players[0]} por la izquierda». También: «cuáles son las reglas»."
-    if game.phase == "cuenta":
-        return "Digan cuántos hay («hay tres») o cada uno los suyos («ana dos»), o las caras («tren tren quina»)."
+        return f"Digan quién parte. Por ejemplo: parte {game.players[0]}.{more}"
     if game.phase == "juicio":
-        return "Digan «sí» si el paso valía o «no» si no, o las caras de la mano."
+        pending = game.pending
+        assert pending is not None
+        return f"Digan sí si el paso valía, o no si no valía. También sirve la mano de {pending.target}."
+    if game.phase == "cuenta":
+        pending = game.pending
+        assert pending is not None
+        if pending.bid.face == HIDDEN:
+            return f"Digan cuántas hay de la pinta del obligador. Por ejemplo: hay tres.{more}"
+        many = "cuántas" if _feminine(game, pending.bid) else "cuántos"
+        return f"Digan {many} {_face_plural(game, pending.bid.face)} hay. Por ejemplo: hay tres.{more}"
     turn = game.turn or ""
-    calls = [word for call, word in (("dudo", "«dudo»"), ("calzo", "«calzo»"), ("paso", "«paso»"), ("mato", "«mato»")) if _may(game, call)]
+    calls = [word for call, word in (("dudo", "dudar"), ("calzo", "calzar"), ("paso", "pasar"), ("mato", "matar")) if _may(game, call)]
+    if game.bid is None:
+        return f"Te toca abrir, {turn}: di una apuesta, como tres trenes.{more}"
     options = game.raise_options()
-    higher = f"una apuesta más alta ({_options(game, options)})" if options else "una apuesta más alta"
-    bid = "una apuesta («tres trenes»)" if game.bid is None else higher
-    return (f"Le toca a {turn}: puede decir {names.join_or([bid, *calls])}. En cualquier momento: «cómo vamos», "
-            "«a quién le toca», «corrección»; «otra» al terminar; «terminamos» para cerrar.")
+    if options:
+        up = f"Puedes subir: {_options(game, options)}."
+    elif game.r.falsa_free:
+        up = "Puedes apostar lo que quieras."
+    else:
+        up = "Puedes subir la apuesta." if game.obligo is not None else "Ya no se puede subir."
+    also = f" También puedes {names.join_or(calls)}." if calls else ""
+    return f"Te toca, {turn}. {up}{also}{more}"
+
+
+def help_more(game: Game) -> str:
+    """The rest of the help, after "¿Quieres más?"."""
+    if game.phase == "inicio":
+        return "También pueden elegir el lado: por la derecha. Y preguntar cuáles son las reglas."
+    if game.phase == "cuenta":
+        return (f"También sirve que cada uno diga lo suyo, como {game.players[0]} dos. O sus dados: tren, tren, quina. "
+                "Si algo quedó mal, digan corrección.")
+    return ("En cualquier momento pueden preguntar cómo vamos, o a quién le toca. Si algo quedó mal, digan corrección. "
+            "Al terminar, digan otra para jugar de nuevo, o terminamos para cerrar.")
 
 
 def another_game(joining: Sequence[str] = (), leaving: Sequence[str] = (), seats: Sequence[str] = ()) -> str:
@@ -1096,13 +1212,13 @@ def already_at_the_table(name: str) -> str:
 
 
 def finish_first() -> str:
-    return "Todavía estamos jugando: para empezar otra, terminen esta o digan «terminamos»."
+    return "Todavía estamos jugando. Para empezar otra, terminen esta o digan terminamos."
 
 
 def good_night(game: Game) -> str:
     if game.over or not game.history:
         return "¡Buenas noches! Gracias por jugar."
-    return "Terminamos. La partida queda guardada: para seguirla otro día, «dudo reanudar»."
+    return "Terminamos. La partida queda guardada para seguirla otro día."
 
 
 # ---------------------------------------------------------------- the night's figures
@@ -1130,17 +1246,12 @@ def _una(n: int) -> str:
     return "ninguna" if n == 0 else names.number(n, True, before_noun=False)
 
 
-def _uno(n: int) -> str:
-    """A masculine number standing alone: "uno", "dos", "ninguno"."""
-    return "ninguno" if n == 0 else names.number(n, False, before_noun=False)
-
-
 def night_answer(what: str, totals: Totals, player: str | None = None) -> tuple[str, str]:
     """The answer to a question about the night's figures: (whole, short). The
     short one (``--hablar poco``) is two sentences at most."""
     if not totals.players:
         return NO_NIGHT_YET, NO_NIGHT_YET
-    if what == "jugador":
+    if what == "jugador" or (what == "noche" and player):
         return player_figures(totals, player or "")
     if what == "dudas":
         return best_at(totals, "dudas", "dudas_acertadas")
@@ -1174,7 +1285,10 @@ def night_standing(totals: Totals) -> tuple[str, str]:
         who = f"{'Va' if len(best) == 1 else 'Van'} mejor {names.join_and(best)}"
         return (f"Todavía no termina ninguna partida esta noche. {who}: {lost}.",
                 f"Todavía no termina ninguna partida; {who[0].lower()}{who[1:]}: {lost}.")
-    wins = [f"{p} {_una(players[p]['ganadas'])}" for p in order]
+    winners = [p for p in order if players[p]["ganadas"]]
+    wins = [f"{p} {_una(players[p]['ganadas'])}" for p in winners]
+    rest = [p for p in order if not players[p]["ganadas"]]
+    won_line = names.join_and(wins) + (f"; {'el resto' if len(rest) > 1 else rest[0]}, ninguna" if rest else "")
     top = [p for p in order if players[p]["ganadas"] == players[order[0]]["ganadas"]]
     games = _times(totals.games, "partida", "partidas")
     if len(top) > 1:
@@ -1183,48 +1297,54 @@ def night_standing(totals: Totals) -> tuple[str, str]:
     else:
         won = players[top[0]]["ganadas"]
         verdict = f"Va ganando {top[0]}."
-        short = f"Va ganando {top[0]}, con {names.number(won, True)} de {names.number(totals.games, True)}."
-    return f"Esta noche van {games}. Ganadas: {names.join_and(wins)}. {verdict}", short
+        short = (f"Va ganando {top[0]}: ganó la única partida." if totals.games == 1
+                 else f"Va ganando {top[0]}, con {names.number(won, True)} de {names.number(totals.games, True)}.")
+    return f"Esta noche {'va' if totals.games == 1 else 'van'} {games}. Ganadas: {won_line}. {verdict}", short
 
 
 def player_figures(totals: Totals, player: str) -> tuple[str, str]:
+    """A player's night, in short sentences; how the rounds were lost says the two
+    main ways and counts the rest together."""
     f = totals.players.get(player)
     if f is None or not f["partidas"]:
         text = f"{capital(player)} no ha jugado esta noche."
         return text, text
-    how = [(n, label) for label, n in (
+    how = sorted(((n, label) for label, n in (
         ("por apostar de más", f.lost["apuesta"]), ("por dudar mal", f.lost["duda"]), ("por calzar mal", f.lost["calzo"]),
         ("con un paso pillado", f.lost["paso"]), ("con un picado pillado", f.lost["picado"]), ("matando o muerto", f.lost["mato"]),
-        ("por castigo", f.lost["castigo"])) if n]
+        ("por castigo", f.lost["castigo"])) if n), key=lambda pair: -pair[0])
     played = _times(f["partidas"], "partida", "partidas")
     won = f"ganó {_una(f['ganadas'])}" if f["ganadas"] else "no ganó ninguna"
     head = f"{capital(player)} jugó {played} y {won}"
     rounds = f"perdió {_times(f['rondas_perdidas'], 'ronda', 'rondas')}" if f["rondas_perdidas"] else "no perdió ninguna ronda"
-    detail = f": {names.join_and([f'{_una(n)} {label}' for n, label in how])}" if how else ""
-    parts = [f"{head}; {rounds}{detail}."]
+    ways = [f"{_una(n)} {label}" for n, label in how[:2]]
+    others = sum(n for n, _ in how[2:])
+    if others:
+        ways.append(f"{_una(others)} de otras formas")
+    one_way = len(how) == 1 and how[0][0] == f["rondas_perdidas"]
+    detail = f", {how[0][1]}" if one_way else f": {names.join_and(ways)}" if how else ""
+    parts = [f"{head}.", f"{capital(rounds)}{detail}."]
     if f["dudas"]:
-        parts.append(f"Dudó {_times(f['dudas'], 'vez', 'veces')} y {_right(f['dudas'], f['dudas_acertadas'], 'le achuntó', True)}.")
+        parts.append(f"Dudó {_times(f['dudas'], 'vez', 'veces')} y {_right(f['dudas'], f['dudas_acertadas'], 'le achuntó')}.")
     if f["calzos"]:
-        parts.append(f"Calzó {_times(f['calzos'], 'vez', 'veces')} y {_right(f['calzos'], f['calzos_acertados'], 'acertó', False)}.")
+        parts.append(f"Calzó {_times(f['calzos'], 'vez', 'veces')} y {_right(f['calzos'], f['calzos_acertados'], 'acertó')}.")
     if f["pasos"]:
         caught = f"lo pillaron {_times(f['pasos_pillados'], 'vez', 'veces')}" if f["pasos_pillados"] else "nunca lo pillaron"
         parts.append(f"Pasó {_times(f['pasos'], 'vez', 'veces')} y {caught}.")
     if f.biggest is not None:
-        parts.append(f"Su mejor farol aguantado: {bid_words(f.biggest)}.")
-    short = f"{head} y {rounds}."
+        parts.append(f"Su mejor bluf aguantado: {bid_words(f.biggest)}.")
+    short = f"{head}; {rounds}."
     return " ".join(parts), short
 
 
-def _right(tried: int, right: int, verb: str, feminine: bool) -> str:
-    """"le achuntó a dos", "le achuntó a todas", "no le achuntó"."""
+def _right(tried: int, right: int, verb: str) -> str:
+    """Of so many veces (feminine): "le achuntó a dos", "acertó todas", "no le achuntó a ninguna"."""
+    to = "a " if verb.startswith("le ") else ""
     if right == 0:
-        return f"no {verb}" if tried == 1 else f"no {verb} {'a ' if verb.startswith('le ') else ''}{'ninguna' if feminine else 'ninguno'}"
-    if right == tried and tried > 1:
-        return f"{verb} {'a ' if verb.startswith('le ') else ''}{'todas' if feminine else 'todos'}"
+        return f"no {verb}" if tried == 1 else f"no {verb} {to}ninguna"
     if right == tried:
-        return verb
-    count = _una(right) if feminine else _uno(right)
-    return f"{verb} {'a ' if verb.startswith('le ') else ''}{count}"
+        return verb if tried == 1 else f"{verb} {to}todas"
+    return f"{verb} {to}{_una(right)}"
 
 
 def best_at(totals: Totals, tried: str, right: str) -> tuple[str, str]:
@@ -1241,15 +1361,20 @@ def best_at(totals: Totals, tried: str, right: str) -> tuple[str, str]:
         f = players[p]
         if not f[right]:
             return f"{'dudó' if doubting else 'calzó'} {_times(f[tried], 'vez', 'veces')} sin {'achuntarle' if doubting else 'acertar'}"
-        count = _una(f[right]) if doubting else _uno(f[right])
-        return f"{verb} {'a ' if doubting else ''}{count} de {_una(f[tried]) if doubting else _uno(f[tried])}"
+        if f[tried] == 1:
+            return f"{verb} {'a su única duda' if doubting else 'su único calzo'}"
+        return f"{verb} {'a ' if doubting else ''}{_una(f[right])} de {_una(f[tried])}"
 
     if players[ranked[0]][right] == 0:
+        most = max(players[p][tried] for p in ranked)
+        top = [p for p in ranked if players[p][tried] == most]
+        nobody = "Nadie le ha achuntado a una duda todavía." if doubting else "Nadie ha acertado un calzo todavía."
         did = "dudó" if doubting else "calzó"
-        tries = names.join_and([f"{p} {did} {_times(players[p][tried], 'vez', 'veces')}" for p in ranked])
-        text = (f"Nadie le ha achuntado a una duda todavía: {tries}." if doubting
-                else f"Nadie ha acertado un calzo todavía: {tries}.")
-        return text, text
+        if len(top) == 1:
+            text = f"{nobody} Quien más {did}: {top[0]}, {_times(most, 'vez', 'veces')}."
+        else:
+            text = f"{nobody} Quienes más {did[:-1]}aron: {names.join_and(top)}, {_times(most, 'vez', 'veces')} cada uno."
+        return text, nobody
     line = f"{'Duda' if doubting else 'Calza'} mejor {ranked[0]}: {record(ranked[0])}."
     if len(ranked) == 1:
         return line, line
@@ -1266,7 +1391,7 @@ def best_bluffer(totals: Totals) -> tuple[str, str]:
     f = players[best]
     held = f["apuestas_aguantadas"]
     if held == 0:
-        text = "Ninguna apuesta dudada ha aguantado todavía esta noche: nadie se ha salido con un farol."
+        text = "Ninguna apuesta dudada ha aguantado todavía esta noche: nadie se ha salido con un bluf."
         return text, text
     doubted = f["apuestas_dudadas"]
     if doubted == 1:

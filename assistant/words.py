@@ -63,14 +63,24 @@ def quantity(n: int, face: int, two_is_milla: bool = False) -> str:
     return f"{number(n, feminine)} {singular if n == 1 else plural}"
 
 
+def _sounds(word: str, *starts: str) -> bool:
+    """Does ``word`` begin with one of these sounds (a silent h ignored)?"""
+    plain = word.lower().removeprefix("h")
+    return plain.startswith(starts)
+
+
 def join_or(items: list[str]) -> str:
-    """"a", "a o b", "a, b o c"."""
+    """"a", "a o b", "a, b o c"; "u" before an o sound ("siete u ocho")."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " o " + items[-1]
+    word = " u " if _sounds(items[-1], "o", "ó") else " o "
+    return ", ".join(items[:-1]) + word + items[-1]
 
 
 def join_and(items: list[str]) -> str:
+    """"a y b"; "e" before an i sound ("beto e ignacio"), not before a diphthong ("y hielo")."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " y " + items[-1]
+    last = items[-1]
+    word = " e " if _sounds(last, "i", "í") and not _sounds(last, "ia", "ie", "io", "iu") else " y "
+    return ", ".join(items[:-1]) + word + last

@@ -64,7 +64,7 @@ def test_a_step_with_no_way_back_chosen_from_a_lower_reading_is_confirmed_first(
     reply = session.hear(nbest(("hay siete", 50.0), ("hay cuatro", 49.0)))
     assert reply.text == "Entendí cuatro y beto queda fuera. ¿Es así? Sí o no."
     assert session.referee.game.snapshot() == before
-    assert session.hear(Heard.from_text("sí")).text.startswith("Había cuatro trenes.")
+    assert session.hear(Heard.from_text("sí")).text.startswith("Había cuatro trenes, bastaban tres.")
 
 
 def test_a_yes_is_chosen_when_a_question_waits_for_it() -> None:

@@ -81,7 +81,7 @@ def test_jugar_texto_end_to_end_and_resume(data_dir: dict[str, str]) -> None:
     assert first.returncode == 0, first.stderr
     out = first.stdout.splitlines()
     assert out[0].startswith("¡Hola! Juegan ana y beto")
-    assert out[-1].startswith("Había un tren. Ana pierde una ficha")
+    assert out[-1].startswith("Había un tren, no tres. Ana pierde una ficha")
     assert "dudo reanudar" in first.stderr
     again = dudo("reanudar", "--texto", stdin="cómo vamos\n", env=data_dir)
     assert again.stdout.splitlines()[0].startswith("Seguimos la partida: ronda dos.")
@@ -140,7 +140,7 @@ def test_resume_after_a_torn_write_says_so(data_dir: dict[str, str]) -> None:
     (path,) = folder.glob("partida-*.jsonl")
     path.write_bytes(path.read_bytes()[:-20])  # the power went mid-write
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
-    assert "estaba cortada y la descarté" in result.stdout
+    assert "estaba cortada, y la descarté" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
 
 
@@ -153,9 +153,9 @@ def test_the_resume_offer_names_rules_score_and_pending_and_a_game_line_means_ye
          stdin="parte ana\ntres trenes\ndudo\nhay cero\ncuatro quinas\ndudo\nbeto uno\n", env=data_dir)
     result = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", stdin="carla cero\n", env=data_dir)
     offer, *rest = result.stdout.splitlines()
-    assert offer.startswith("Hay una partida sin terminar de ana, beto y carla, con reglas yocacho, en la ronda dos.")
+    assert offer.startswith("Hay una partida sin terminar de ana, beto y carla, en la ronda dos. Reglas Yo Cacho.")
     assert "Ana, cuatro dados; beto, cinco dados; carla, cinco dados." in offer
-    assert "estamos contando: ya dijeron beto uno." in offer and offer.endswith("¿La seguimos? Sí o no.")
+    assert "Estamos contando: ya dijeron beto uno." in offer and offer.endswith("¿La seguimos? Sí o no.")
     # "carla cero" is a game line: it means yes, and it is played
     assert rest[0].startswith("Seguimos la partida: ronda dos.")
     assert rest[1] == "Va uno. Falta ana."
@@ -168,7 +168,8 @@ def test_other_rules_or_players_are_not_the_same_game(data_dir: dict[str, str]) 
         assert "partida sin terminar" not in result.stdout, args
         assert result.stdout.startswith("¡Hola!"), args
     found = dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho", stdin="sí\n", env=data_dir)
-    assert found.stdout.startswith("Hay una partida sin terminar de ana, beto y carla, con reglas yocacho")
+    assert found.stdout.startswith("Hay una partida sin terminar de ana, beto y carla, en la ronda")
+    assert "Reglas Yo Cacho." in found.stdout.splitlines()[0]
 
 
 def test_empty_games_are_never_unfinished_and_never_hide_the_real_one(data_dir: dict[str, str]) -> None:
@@ -190,7 +191,8 @@ def test_a_damaged_newest_journal_is_told_and_offered_up_to_its_last_good_line(d
     newest.write_bytes(b"\n".join(lines))
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert result.returncode == 0, result.stderr
-    assert f"el registro {newest.name} está dañado en la línea 4" in result.stdout
+    assert "el registro de la partida está dañado en la línea cuatro" in result.stdout  # said: no file name aloud
+    assert f"El registro {newest.name} está dañado en la línea 4" in result.stderr  # the terminal's note names it
     assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 3
     # the damaged file is kept aside, and the game goes on in a clean journal
     assert newest.with_name(newest.name + ".dañado").exists()

@@ -141,7 +141,7 @@ def test_undo_during_a_count_takes_back_the_last_thing_said_live_and_resumed(tmp
     play(path, before)
     loaded = journal.load(path)
     resumed = Referee(loaded.game, (), loaded.collecting).handle(parser.parse("carla uno")).text
-    assert live == resumed == "Había cuatro trenes. Beto pierde un dado, le quedan cuatro. Parte beto."
+    assert live == resumed == "Había cuatro trenes, bastaban tres. Beto pierde un dado, le quedan cuatro. Parte beto."
 
 
 def test_several_counts_in_one_utterance_are_one_record_and_one_undo(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_a_refused_last_hand_is_neither_kept_nor_journaled(tmp_path: Path) -> No
     reply = referee.handle(parser.parse("ana tren tren quina quina quina"))
     assert not reply.accepted and "díganme el total" in reply.text
     assert referee.collecting.flat() == kept and path.stat().st_size == size
-    assert referee.handle(parser.parse("ana tren tren tren tren tren")).text.startswith("Había nueve de esas.")
+    assert referee.handle(parser.parse("ana tren tren tren tren tren")).text.startswith("Había nueve de esas, bastaban dos.")
     record.close()
     assert journal.load(path).game.snapshot() == game.snapshot()
 

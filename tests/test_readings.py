@@ -153,7 +153,7 @@ def test_during_a_count_a_named_count_with_its_face_is_that_players_count() -> N
     game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "ana dos trenes", "beto un tren", "carla ninguno"])
     assert [s["respuesta"] for s in steps[3:]] == [
         "Van dos. Faltan beto y carla.", "Van tres. Falta carla.",
-        "Había tres trenes. Ana pierde un dado, le quedan cuatro. Parte ana."]
+        "Había tres trenes, no cuatro. Ana pierde un dado, le quedan cuatro. Parte ana."]
     game, steps = _play(["parte ana por la izquierda", "cinco quinas", "dudo", "carla una quina"])
     assert steps[-1]["aceptada"] and steps[-1]["respuesta"].startswith("Va uno.")
     assert game.phase == "cuenta"  # the table's total is still to come
@@ -165,7 +165,7 @@ def test_during_a_count_the_name_said_after_is_that_players_count_never_the_tabl
     game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "dos trenes ana", "uno el beto", "ninguno la carla"])
     assert [s["respuesta"] for s in steps[3:]] == [
         "Van dos. Faltan beto y carla.", "Van tres. Falta carla.",
-        "Había tres trenes. Ana pierde un dado, le quedan cuatro. Parte ana."]
+        "Había tres trenes, no cuatro. Ana pierde un dado, le quedan cuatro. Parte ana."]
     game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "siete trenes beto"])
     assert not steps[-1]["aceptada"] and game.phase == "cuenta"  # beto has five dice: no count of seven, and no total either
 
@@ -191,7 +191,7 @@ def test_a_closed_obligo_counted_hand_by_hand_takes_the_obligadors_one_die() -> 
     game, steps = _closed_obligo_told(
         ["carla quina", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena", "cuatro cuadras"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, True, True, True]
-    assert steps[-2]["respuesta"].startswith("Había tres de esas. Ana pierde un dado")
+    assert steps[-2]["respuesta"].startswith("Había tres de esas, bastaban dos. Ana pierde un dado")
     assert steps[-1]["respuesta"] == "Cuatro cuadras. Sigue beto."  # the next round's opening bid, not a count
     assert game.seats["ana"].dice == 4 and game.phase == "apuestas"
 
@@ -201,9 +201,9 @@ def test_the_obligadors_die_said_as_a_count_is_her_hand_and_tells_the_face() -> 
     hand; it was taken as her count of one, and the hands after it never ended the count."""
     game, steps = _closed_obligo_told(
         ["la carla tiene una quina", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
-    assert [s["respuesta"] for s in steps[-3:]] == ["¿Y ana?", "¿Y beto?", "Había tres de esas. Ana pierde un dado, le quedan cuatro. Parte ana."]
+    assert [s["respuesta"] for s in steps[-3:]] == ["¿Y ana?", "¿Y beto?", "Había tres de esas, bastaban dos. Ana pierde un dado, le quedan cuatro. Parte ana."]
     game, steps = _closed_obligo_told(["carla una quina", "ana dos", "beto cero"])
-    assert steps[-1]["respuesta"].startswith("Había tres de esas.") and game.seats["ana"].dice == 4
+    assert steps[-1]["respuesta"].startswith("Había tres de esas, bastaban dos.") and game.seats["ana"].dice == 4
 
 
 def test_counts_and_hands_may_be_mixed_and_a_hidden_face_is_asked_for() -> None:
@@ -212,10 +212,10 @@ def test_counts_and_hands_may_be_mixed_and_a_hidden_face_is_asked_for() -> None:
     _game, steps = _closed_obligo_told(["carla uno", "ana dos", "beto cuadra quina quina tren sena", "carla quina"])
     assert [s["respuesta"] for s in steps[-4:-1]] == [
         "Va uno. Faltan ana y beto.", "Van tres. Falta beto.", "Falta saber qué dado tiene carla: ¿qué le salió?"]
-    assert steps[-1]["respuesta"].startswith("Había cinco de esas. Ana pierde un dado")  # 1 + 2 + beto's two quinas: ana doubted two
+    assert steps[-1]["respuesta"].startswith("Había cinco de esas, bastaban dos. Ana pierde un dado")  # 1 + 2 + beto's two quinas: ana doubted two
     game, steps = _play(["parte ana por la izquierda", "cuatro trenes", "dudo", "ana dos", "beto tren quina as cuadra sena", "carla cero"])
     assert [s["respuesta"] for s in steps[3:]] == [
-        "Van dos. Faltan beto y carla.", "Van cuatro. Falta carla.", "Había cuatro trenes. Beto pierde un dado, le quedan cuatro. Parte beto."]
+        "Van dos. Faltan beto y carla.", "Van cuatro. Falta carla.", "Había cuatro trenes justos. Beto pierde un dado, le quedan cuatro. Parte beto."]
     assert game.seats["beto"].dice == 4
 
 
@@ -225,7 +225,7 @@ def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_tol
     game, steps = _closed_obligo_told(
         ["tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, False, True, True]
-    assert steps[-1]["respuesta"].startswith("Había tres de esas. Ana pierde un dado")
+    assert steps[-1]["respuesta"].startswith("Había tres de esas, bastaban dos. Ana pierde un dado")
     assert game.seats["ana"].dice == 4 and game.seats["carla"].dice == 1
     assert parser.parse("tengo tres trenes").action == "desconocido"
     assert [r.command for r in parser.readings("tengo un par de quinas") if r.weak] == [HandCommand((5, 5))]
@@ -353,7 +353,7 @@ def test_a_bid_said_against_the_standing_one_keeps_its_face_and_needs_one() -> N
     game, steps = _play(["uno más", "parte ana por la izquierda", "cuatro trenes", "uno más", "una más", "subo dos",
                          "diez de lo mismo", "dudo", "uno más"])
     said = [(s["aceptada"], s["respuesta"]) for s in steps]
-    assert said[0] == (False, "Primero digan quién parte: por ejemplo, «parte ana por la izquierda».")
+    assert said[0] == (False, "Primero digan quién parte. Por ejemplo: parte ana, por la izquierda.")
     assert [t for _a, t in said[3:7]] == ["Cinco trenes. Sigue carla.", "Seis trenes. Sigue ana.",
                                         "Ocho trenes. Sigue beto.", "Diez trenes. Sigue carla."]
     assert said[-1] == (False, "Ahora no se apuesta. ¿Cuántos trenes hay con los ases?")

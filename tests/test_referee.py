@@ -28,12 +28,12 @@ class Table:
 def test_greeting_says_only_what_the_table_needs_and_the_rules_on_request() -> None:
     table = Table("caleuchano")
     text = table.referee.opening()
-    assert text == ("¡Hola! Juegan ana, beto y carla, en ese orden por la izquierda; reglas caleuchano. "
-                    "¿Quién parte, y para qué lado? Por ejemplo: «parte ana por la izquierda».")
+    assert text == ("¡Hola! Juegan ana, beto y carla, en ese orden por la izquierda. Reglas del Caleuchano. "
+                    "¿Quién parte, y para qué lado? Por ejemplo: parte ana, por la izquierda.")
     accepted, rules = table.say("cuáles son las reglas")
     assert accepted and "cinco palos" in rules
     other = Game(preset("yocacho"), ["pedro", "ana"])
-    assert "«parte pedro por la izquierda»" in Referee(other).opening()  # the table's own first player
+    assert "parte pedro, por la izquierda." in Referee(other).opening()  # the table's own first player
 
 
 def test_illegal_bid_is_explained_and_changes_nothing() -> None:
@@ -62,7 +62,7 @@ def test_per_player_counts_are_summed_when_everyone_has_spoken() -> None:
     accepted, text = table.say("ana dos")
     assert accepted and text == "Van dos. Faltan beto y carla."
     accepted, text = table.say("carla tiene uno beto cero")
-    assert accepted and text.startswith("Había tres trenes. Beto pierde un dado")
+    assert accepted and text.startswith("Había tres trenes justos. Beto pierde un dado")
 
 
 def test_a_total_overrides_partial_counts() -> None:
@@ -93,7 +93,7 @@ def test_undo_of_a_partial_count_then_of_a_step() -> None:
     accepted, text = table.say("corrección")
     assert accepted and text == "Borré lo de ana."
     accepted, text = table.say("corrección")
-    assert accepted and text.startswith("Deshecho: el dudo de beto.")
+    assert accepted and text.startswith("Ya, borré el dudo de beto.")
     assert table.game.phase == "apuestas" and table.game.turn == "beto"
 
 
@@ -117,7 +117,7 @@ def test_uncertain_undo_and_castigo_ask_first() -> None:
     table = Table()
     table.play("parte ana", "tres trenes")
     _, text = table.say("corrección", certain=False)
-    assert text == "¿Deshago la apuesta de ana, tres trenes? Sí o no."
+    assert text == "¿Borro los tres trenes de ana? Sí o no."
     table.play("sí")
     assert table.game.bid is None
     _accepted, text = table.say("palo para beto", certain=False)
@@ -145,7 +145,7 @@ def test_queries() -> None:
     assert table.say("cuántos dados hay") == (True, "Hay quince dados en la mesa.")
     assert table.say("repite") == (True, "Van tres trenes, de beto. Le toca a carla.")
     assert table.say("a quién le toca") == (True, "Le toca a carla.")
-    assert table.say("cómo vamos") == (True, "Ana, ningún palo; beto, ningún palo; carla, ningún palo.")
+    assert table.say("cómo vamos") == (True, "Nadie tiene palos todavía.")
 
 
 def test_dice_query_counts_dice_in_play() -> None:
@@ -201,7 +201,7 @@ def test_calzo_at_full_dice_says_nothing_was_gained() -> None:
     table = Table("yocacho")
     table.play("parte beto", "dos trenes", "tres ases", "calzo")
     accepted, text = table.say("hay tres")
-    assert accepted and text == "Había tres ases justos. Ana calzó, pero ya tiene sus cinco dados: queda igual. Parte ana."
+    assert accepted and text == "Había tres ases justos. Ana calzó, pero ya tiene todos sus dados: queda igual. Parte ana."
     assert table.game.seats["ana"].dice == 5 and table.game.seats["ana"].banked == 0
 
 
@@ -307,7 +307,7 @@ def test_natural_counts_and_articles() -> None:
     assert table.say("la ana tiene uno con el as") == (True, "Va uno. Faltan beto y carla.")
     assert table.say("el beto no tiene")[0]
     accepted, text = table.say("carla dos nomás")
-    assert accepted and text.startswith("Había tres quinas.")
+    assert accepted and text.startswith("Había tres quinas justas.")
 
 
 def test_a_count_said_with_its_face_must_name_the_face_counted() -> None:
@@ -317,4 +317,4 @@ def test_a_count_said_with_its_face_must_name_the_face_counted() -> None:
     accepted, text = table.say("habían tres quinas")
     assert not accepted and text.startswith("Esa no es la pinta que se está contando.") and table.game.snapshot() == before
     accepted, text = table.say("habían tres cuadras")
-    assert accepted and text.startswith("Había tres cuadras.")
+    assert accepted and text.startswith("Había tres cuadras justas.")

@@ -274,7 +274,7 @@ def test_calzo_only_with_half_the_dice_in_play_yocacho() -> None:
     game.seats["carla"].dice = 3  # 7 of 15 < half
     bids(game, (2, 3))
     err = game.violation(Call("beto", "calzo"))
-    assert err is not None and "hace falta la mitad, ocho" in said(err)
+    assert err is not None and "hace falta la mitad: ocho" in said(err)
     game.seats["carla"].dice = 4  # 8 of 15 >= half
     assert game.is_legal(Call("beto", "calzo"))
 

@@ -274,7 +274,7 @@ def test_caleuchano_revivo_instead_of_the_obligado() -> None:
     events = game.apply(Raise("carla", Bid(5, 4)))
     game.apply(Call("ana", "dudo"))
     result = replies.result(game, game.apply(Count(0)))
-    assert "O carla revive y juega normal: «revivo»." in result
+    assert result.endswith("Carla, también puedes revivir y jugar normal: di revivo.")
     assert isinstance(refused(game, Revive("ana")), no.ReviveNotObligado)
     events = game.apply(Revive("carla"))
     assert game.seats["carla"].palos == 3 and game.obligo is None and "carla" not in game.obligo_used

@@ -139,7 +139,7 @@ def test_rounds_and_fichas_and_an_undo(tmp_path: Path) -> None:
             t.say(line)
         _, view = t.board.wait_newer(0, 1)
         assert view is not None
-        assert view["rondas"] == [{"ronda": 1, "texto": "No había ningún tren. Ana pierde una ficha, le quedan dos."}]
+        assert view["rondas"] == [{"ronda": 1, "texto": "No había ningún tren, no tres. Ana pierde una ficha, le quedan dos."}]
         ana = next(p for p in view["jugadores"] if p["nombre"] == "ana")
         assert ana["fichas"] == [{"color": "amarilla", "perdida": True}, {"color": "azul", "perdida": False},
                                  {"color": "roja", "perdida": False}]

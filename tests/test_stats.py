@@ -222,9 +222,9 @@ def test_the_night_answers_name_ties_misses_and_clean_records_in_plain_spanish()
     standing, _ = replies.night_answer("noche", night)
     assert standing.endswith("Van mejor ana y carla: no han perdido ninguna ronda.")
     doubts, _ = replies.night_answer("dudas", night)
-    assert doubts == "Nadie le ha achuntado a una duda todavía: ana dudó dos veces y beto dudó una vez."
+    assert doubts == "Nadie le ha achuntado a una duda todavía. Quien más dudó: ana, dos veces."  # the leader, not every zero
     calzos, _ = replies.night_answer("calzos", night)
-    assert calzos == "Calza mejor carla: acertó uno de tres. Le sigue beto: calzó una vez sin acertar."
+    assert calzos == "Calza mejor carla: acertó una de tres. Le sigue beto: calzó una vez sin acertar."  # veces: una
     bluff, _ = replies.night_answer("apuestas", night)
     assert bluff == "Blufea mejor ana: le dudaron dos apuestas y aguantaron todas."
     beto, _ = replies.night_answer("jugador", night, "beto")

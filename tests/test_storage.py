@@ -105,7 +105,7 @@ def test_resuming_on_a_full_disk_with_a_torn_line_needs_no_write(tiny: Path) -> 
     fill(tiny / "relleno")
     result = dudo("reanudar", "--texto", stdin="cómo vamos\ncinco trenes\n", env=env)
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert "estaba cortada y la descarté" in result.stdout
+    assert "estaba cortada, y la descarté" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
     assert "Cinco trenes. Sigue ana." in result.stdout
     # cutting the torn line freed its bytes: the new step was written there, or the table was told it was not
@@ -120,7 +120,7 @@ def test_a_read_only_data_folder_plays_from_memory(read_only: Path) -> None:
     assert result.returncode == 0 and "Traceback" not in result.stderr and "Algo falló" not in result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("No puedo guardar la partida: el disco quedó en solo lectura.")
-    assert lines[-1].startswith("No había ningún tren.")
+    assert lines[-1].startswith("No había ningún tren, no tres.")
     assert "no quedó guardada" in result.stderr
 
 

@@ -179,7 +179,7 @@ class SimpleCommand:
 class QueryCommand:
     what: Query
     player: str | None = None
-    """Whose figures («¿cómo va beto?»)."""
+    """Whose figures: «¿cómo va beto?» (his game while one is played), «cifras de beto» (his night: ``noche``)."""
     action: ClassVar[str] = "consulta"
 
     def to_json(self) -> dict[str, Any]:

@@ -1365,8 +1365,10 @@ class Parser:
             return SimpleCommand(intent)  # type: ignore[arg-type]
         if intent.startswith("consulta_"):
             what = intent.partition("_")[2]
-            if what == "jugador" and s.player is None:
+            if what in ("jugador", "noche_jugador") and s.player is None:
                 return None
+            if what == "noche_jugador":  # «cifras de beto», «¿cómo va beto esta noche?»: his night, named
+                return QueryCommand("noche", s.player)
             return QueryCommand(what, s.player if what == "jugador" else None)  # type: ignore[arg-type]
         if intent == "castigo":
             return PenaltyCommand(s.player) if s.player else None
