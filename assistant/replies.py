@@ -896,6 +896,24 @@ def journal_damaged(file_name: str, line_number: int) -> str:
             "Lo que venía antes de esa línea está bien, y desde ahí se sigue.")
 
 
+def journal_repaired(file_name: str, line_numbers: Sequence[int]) -> str:
+    """Lines not as written, every move read from its copy."""
+    where = (f"la línea {line_numbers[0]}" if len(line_numbers) == 1
+             else f"las líneas {names.join_and([str(n) for n in line_numbers])}")
+    return (f"Ojo: el registro {file_name} no estaba como lo escribí ({where}). Cada jugada está "
+            "escrita dos veces, así que sigo con la copia: no se perdió nada.")
+
+
+def journal_garbage_at_the_end(file_name: str, line_number: int) -> str:
+    return (f"Ojo: la última línea del registro {file_name} (la {line_number}) es basura, no la escribí yo. "
+            "No la tomo en cuenta, y no se perdió ninguna jugada.")
+
+
+def journal_last_line_unreadable(file_name: str, line_number: int) -> str:
+    return (f"Ojo: la última línea del registro {file_name} (la {line_number}) no se entiende. "
+            "La dejo fuera, y seguimos desde la anterior.")
+
+
 def unheard_names(unknown: Sequence[str]) -> str:
     quoted = names.join_and([f"«{n}»" for n in unknown])
     if len(unknown) == 1:

@@ -138,7 +138,13 @@ def test_resume_after_a_torn_write_says_so(data_dir: dict[str, str]) -> None:
          stdin="parte ana\ntres trenes\ncuatro trenes\n", env=data_dir)
     folder = Path(data_dir["DUDO_DATOS"]) / "partidas"
     (path,) = folder.glob("partida-*.jsonl")
-    path.write_bytes(path.read_bytes()[:-20])  # the power went mid-write
+    text = path.read_bytes()
+    path.write_bytes(text[:-20])  # the power went mid-write, in the second copy: nothing is lost
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert "Ojo" not in result.stdout
+    assert "Van cuatro trenes, de beto. Le toca a ana." in result.stdout
+    last = text.splitlines()[-1]
+    path.write_bytes(text[: -len(last) - 20])  # in the first copy: that record was never answered
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert "estaba cortada y la descarté" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
@@ -186,15 +192,57 @@ def test_a_damaged_newest_journal_is_told_and_offered_up_to_its_last_good_line(d
     dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\nseis quinas\ndudo\n", env=data_dir)
     newest = _journals(data_dir)[-1]
     lines = newest.read_bytes().split(b"\n")
-    lines[3] = b"\x00\xff garbage"
+    lines[6] = lines[7] = b"\x00\xff garbage"  # both copies of "seis quinas"
     newest.write_bytes(b"\n".join(lines))
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert result.returncode == 0, result.stderr
-    assert f"el registro {newest.name} está dañado en la línea 4" in result.stdout
-    assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 3
+    assert f"el registro {newest.name} está dañado en la línea 7" in result.stdout
+    assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 6
     # the damaged file is kept aside, and the game goes on in a clean journal
     assert newest.with_name(newest.name + ".dañado").exists()
+    assert f"quedó aparte en {newest}.dañado" in result.stderr
     assert "dañado" not in dudo("reanudar", "--texto", stdin="", env=data_dir).stdout
+
+
+def test_one_damaged_line_is_named_and_nothing_is_lost(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\nseis quinas\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    lines = path.read_bytes().split(b"\n")
+    lines[4] = lines[4].replace(b'"cantidad": 5', b'"cantidad": 4')  # still JSON, still a legal bid
+    path.write_bytes(b"\n".join(lines))
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"Ojo: el registro {path.name} no estaba como lo escribí (la línea 5). "
+                                    "Cada jugada está escrita dos veces, así que sigo con la copia: no se perdió nada.")
+    assert "Van seis quinas, de ana. Le toca a beto." in result.stdout
+    assert path.with_name(path.name + ".dañado").read_bytes() == b"\n".join(lines)
+
+
+def test_three_flipped_bytes_in_the_header_resume_at_the_same_place(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho",
+         stdin="parte ana\ntres trenes\ndudo\nana uno\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    text = bytearray(path.read_bytes())
+    for at in (30, 300, 900):  # in the rules and the players
+        text[at] ^= 0x5A
+    path.write_bytes(bytes(text))
+    result = dudo("reanudar", "--texto", stdin="beto uno\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "no estaba como lo escribí (la línea 1)" in result.stdout
+    assert "Van tres trenes, de ana, y estamos contando: ya dijeron ana uno." in result.stdout
+    assert result.stdout.splitlines()[-1] == "Van dos. Falta carla."
+
+
+def test_garbage_at_the_end_is_named_as_garbage_and_kept_aside(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    text = path.read_bytes()
+    path.write_bytes(text + b"\xff\xfe esto no es del registro\n")
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert f"la última línea del registro {path.name} (la 7) es basura" in result.stdout
+    assert "cortada" not in result.stdout and "Van cinco quinas, de beto." in result.stdout
+    assert path.read_bytes() == text and path.with_name(path.name + ".dañado").exists()
 
 
 @pytest.mark.parametrize("bad", [b"5", b"[]", b"null", b'{"acciones": [{"tipo": "cuenta", "cantidad": "3"}]}'])
@@ -204,10 +252,11 @@ def test_the_service_start_never_crash_loops_on_a_damaged_journal(data_dir: dict
     lines = path.read_bytes().split(b"\n")
     lines[2] = bad
     path.write_bytes(b"\n".join(lines))
-    for _ in range(2):  # twice: a restart finds a clean journal
+    for time in range(2):  # twice: a restart finds a clean journal
         result = dudo("jugar", "--texto", "--continuar", "--jugadores", "ana,beto", stdin="repite\n", env=data_dir)
         assert result.returncode == 0 and "Traceback" not in result.stderr and "Algo falló" not in result.stderr
-        assert "Parte ana" in result.stdout or "Todavía no hay apuesta" in result.stdout
+        assert ("no estaba como lo escribí (la línea 3)" in result.stdout) == (time == 0)
+        assert result.stdout.endswith("Van cuatro trenes, de beto. Le toca a ana.\n")  # nothing lost
 
 
 def test_a_journal_that_is_not_one_never_blocks_the_others(data_dir: dict[str, str]) -> None:
