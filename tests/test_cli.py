@@ -283,3 +283,89 @@ def test_transcribir_starts_without_loading_the_game() -> None:
     code = "import sys, assistant.cli; print(sorted(m for m in sys.modules if m.startswith(('assistant.rules', 'assistant.journal', 'assistant.referee'))))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the journal the table names
+
+OS_ENGLISH = ("Is a directory", "Not a directory", "No such file", "Permission denied", "Errno", "Traceback", "Error")
+
+
+def test_an_empty_partida_file_starts_the_game_there(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    """The issue's check: an empty file given to ``jugar --partida`` is where the game goes, exit 0."""
+    path = tmp_path / "mesa.jsonl"
+    path.touch()
+    result = dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto", "--reglas", "yocacho",
+                  stdin="parte ana\ntres trenes\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("¡Hola! Juegan ana y beto") and result.stdout.endswith("Tres trenes. Sigue beto.\n")
+    assert f"Registro de la partida: {path}" in result.stderr
+    assert not (Path(data_dir["DUDO_DATOS"]) / "partidas").exists()  # not in another file
+    again = dudo("reanudar", "--texto", "--partida", str(path), stdin="repite\n", env=data_dir)
+    assert "Van tres trenes, de ana. Le toca a beto." in again.stdout
+    # nothing played: the table's file stays (empty of moves), never removed
+    other = tmp_path / "otra.jsonl"
+    other.touch()
+    assert dudo("jugar", "--texto", "--partida", str(other), "--jugadores", "ana,beto", env=data_dir).returncode == 0
+    assert other.exists()
+
+
+def test_a_header_with_no_moves_starts_the_game_in_that_file(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    path = tmp_path / "mesa.jsonl"
+    path.touch()
+    dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto,carla", "--reglas", "yocacho", env=data_dir)
+    assert len(path.read_bytes().splitlines()) == 2  # the header and its copy
+    # its players and rules, as nobody named others
+    result = dudo("jugar", "--texto", "--partida", str(path), stdin="parte carla\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("¡Hola! Juegan ana, beto y carla, en ese orden por la izquierda; reglas yocacho.")
+    assert result.stdout.endswith("Parte carla, por la izquierda.\n")
+    assert not (Path(data_dir["DUDO_DATOS"]) / "partidas").exists()
+    assert len(path.read_bytes().splitlines()) == 4
+
+
+def test_a_partida_file_with_another_game_is_left_as_it_is(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    path = tmp_path / "mesa.jsonl"
+    dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto", stdin="parte ana\n", env=data_dir)
+    text = path.read_bytes()
+    result = dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "carla,dani", stdin="parte dani\n", env=data_dir)
+    assert result.returncode == 0 and result.stdout.endswith("Parte dani, por la izquierda.\n")
+    assert f"{path} ya tiene otra partida, así que esta va en" in result.stderr
+    assert path.read_bytes() == text
+
+
+@pytest.mark.parametrize("args", [["jugar", "--texto", "--jugadores", "ana,beto"], ["jugar", "--texto", "--nueva", "--jugadores", "ana,beto"],
+                                  ["jugar", "--texto", "--continuar", "--jugadores", "ana,beto"], ["reanudar", "--texto"]])
+def test_a_folder_as_the_journal_is_refused_in_spanish_only(tmp_path: Path, data_dir: dict[str, str], args: list[str]) -> None:
+    """The issue's check: no words of the system's English at the table; they go to the log."""
+    folder = tmp_path / "carpeta.jsonl"
+    folder.mkdir()
+    result = dudo(*args, "--partida", str(folder), stdin="parte ana\n", env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"{folder} es una carpeta, no un registro de partida: nombra un archivo, por ejemplo {folder / 'partida.jsonl'}\n"
+    assert result.stdout == "" and not any(word in result.stderr for word in OS_ENGLISH)
+    assert list(folder.iterdir()) == []
+    assert "a directory" in (Path(data_dir["DUDO_DATOS"]) / "dudo.log").read_text("utf-8")
+
+
+def test_a_pipe_or_a_path_through_a_file_is_refused_in_spanish_without_waiting(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    import os
+
+    pipe = tmp_path / "tubo.jsonl"
+    os.mkfifo(pipe)
+    result = dudo("reanudar", "--texto", "--partida", str(pipe), env=data_dir)  # reading a pipe would wait forever
+    assert result.returncode == 1 and "no es un archivo común" in result.stderr
+    (tmp_path / "archivo").write_text("x")
+    inside = tmp_path / "archivo" / "p.jsonl"
+    result = dudo("reanudar", "--texto", "--partida", str(inside), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"No pude leer el registro {inside}: una parte del camino no es una carpeta.\n"
+    # a new game there: the table hears it cannot be kept, in Spanish, and plays on
+    result = dudo("jugar", "--texto", "--partida", str(inside), "--jugadores", "ana,beto", stdin="parte ana\n", env=data_dir)
+    assert result.returncode == 0 and "No puedo guardar la partida" in result.stdout
+    assert not any(word in result.stdout + result.stderr for word in OS_ENGLISH)
+
+
+def test_a_folder_as_the_configuration_is_refused_in_spanish(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    result = dudo("jugar", "--texto", "--config", str(tmp_path), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"No pude leer la configuración {tmp_path}: es una carpeta, no un archivo.\n"

@@ -648,3 +648,16 @@ def test_random_damage_anywhere_never_raises_but_a_journal_error(tmp_path_factor
     journal.Journal.resume(loaded).close()  # a torn end is cut only at the next write
     again = journal.load(path)
     assert (again.damage is None or not again.damage.set_aside) and again.game.snapshot() == loaded.game.snapshot()
+
+
+def test_every_reason_a_file_cannot_be_read_is_said_in_spanish() -> None:
+    """Permission and disk errors cannot be made here as root: their words are checked directly."""
+    import errno
+
+    from assistant import messages
+
+    for code, words in [(errno.EACCES, "no tengo permiso para leerlo"), (errno.EIO, "el disco da errores al leerlo"),
+                        (errno.EISDIR, "es una carpeta"), (errno.ENOENT, "no existe"), (errno.ELOOP, "da vueltas en círculo"),
+                        (errno.EOVERFLOW, "el sistema no me deja leerlo"), (None, "el sistema no me deja leerlo")]:
+        assert messages.journal_unreadable(Path("p.jsonl"), code) == f"No pude leer el registro p.jsonl: {messages.why_not_read(code)}."
+        assert words in messages.why_not_read(code)
