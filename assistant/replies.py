@@ -742,6 +742,15 @@ def not_understood() -> str:
     return "¿Cómo? Repite, por favor."
 
 
+def too_long() -> str:
+    """A line longer than any move, refused unread."""
+    return "Eso es muy largo para ser una jugada, no lo tomo. Dila en pocas palabras."
+
+
+def too_long_short() -> str:
+    return "Muy largo, no lo tomo."
+
+
 def missing_face(quantity: int) -> str:
     return f"¿{capital(names.number(quantity, False, False))} qué?"
 
