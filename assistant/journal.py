@@ -33,7 +33,6 @@ import json
 import os
 import stat
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -476,18 +475,12 @@ def _partial(data: object) -> Partial:
     raise _Bad(f"bad partial {data!r}")
 
 
-def _lines(raw: bytes) -> Iterator[tuple[int, bytes, int]]:
-    """(number, line, offset after it) for each line; a last line without its newline too."""
-    start = 0
-    number = 0
-    while start < len(raw):
-        end = raw.find(b"\n", start)
-        number += 1
-        if end < 0:
-            yield number, raw[start:], len(raw)
-            return
-        yield number, raw[start:end], end + 1
-        start = end + 1
+def _lines(raw: bytes) -> list[bytes]:
+    """The lines, without their newlines; a last line without its newline too."""
+    lines = raw.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return lines
 
 
 def _torn_shaped(line: bytes) -> bytes | None:
@@ -547,7 +540,7 @@ class _Scan:
     trailing: bool
 
 
-def _scan_checked(lines: list[tuple[int, bytes, int]], ends_whole: bool) -> _Scan:
+def _scan_checked(lines: list[bytes], ends_whole: bool) -> _Scan:
     """Every record whose line (or its copy) is as written, in order along the
     chain of checks; the lines that are not as written; where the chain breaks."""
     found: list[_Found] = []
@@ -573,11 +566,11 @@ def _scan_checked(lines: list[tuple[int, bytes, int]], ends_whole: bool) -> _Sca
         return True
 
     torn = None
-    for index, (number, line, _end) in enumerate(lines):
+    for number, line in enumerate(lines, start=1):
         if match(line, number):
             last_match = number
             continue
-        if index == len(lines) - 1 and not ends_whole:
+        if number == len(lines) and not ends_whole:
             kept = _torn_shaped(line)
             if kept is not None:
                 if not (found and found[-1].copies == 1 and found[-1].line.startswith(kept)):
@@ -626,7 +619,7 @@ def _json(line: bytes) -> object:
 def _header_line(raw: bytes) -> tuple[bytes, bool]:
     """The header's line (a checked copy found among the first lines, else an
     older journal's first line) and whether it is checked."""
-    lines = [line for _n, line, _e in _lines(raw[:SNIFF])][:3]
+    lines = _lines(raw[:SNIFF])[:3]
     for line in lines:
         for piece in [line, *_salvage(line)]:
             if _verify(piece, 0) is not None:
@@ -662,9 +655,9 @@ def load(path: Path) -> Loaded:
     if len(head) == SNIFF and b'"partida"' not in head:  # a big file that is no journal is not read whole
         raise JournalError(messages.not_a_journal(path.name), detail="no header in the first 64 KB")
     raw = head if len(head) < SNIFF else _read(path)
-    if not raw.strip():
+    if not raw or raw.isspace():
         raise JournalError(messages.empty_journal(path.name))
-    lines = list(_lines(raw))
+    lines = _lines(raw)
     header, checked = _header_line(raw)
     if checked:
         return _load_checked(path, raw, lines)
@@ -683,31 +676,36 @@ def _table(path: Path, header: object) -> tuple[Table, str | None]:
         raise JournalError(messages.stored_rules_invalid(path.name), err.reason) from err
 
 
-def _load_checked(path: Path, raw: bytes, lines: list[tuple[int, bytes, int]]) -> Loaded:
+def _load_checked(path: Path, raw: bytes, lines: list[bytes]) -> Loaded:
     scan = _scan_checked(lines, raw.endswith(b"\n"))
-    table, started = _table(path, _json(scan.found[0].line))
+    try:
+        header = _json(scan.found[0].line)
+    except (IndexError, ValueError) as err:  # its check holds, so only if a change happened to keep it
+        raise JournalError(messages.not_a_journal(path.name), detail=f"header: {err!r}") from err
+    table, started = _table(path, header)
     lost, detail = scan.lost, ""
-    good = bytearray(scan.found[0].line + b"\n") * 2
+    kept = [scan.found[0].line] * 2
     records, check = 1, scan.found[0].check
     for number, record in enumerate(scan.found[1:], start=1):
         try:
             data = _json(record.line)
             if not isinstance(data, dict) or data.get("n") != number:
                 raise _Bad(f"record {number} is numbered {data.get('n') if isinstance(data, dict) else None}")
-            change = _change({k: v for k, v in data.items() if k not in ("n", "k")})
+            change = _change(data)
             if change is not None:
                 _replay(table, change)
         except (ValueError, RulesError) as err:  # a line whose check holds but does not apply: ours, and wrong
             lost, detail = record.number, f"{type(err).__name__}: {err}"
             break
-        good += (record.line + b"\n") * 2
+        kept += (record.line, record.line)
         records, check = number + 1, record.check
+    good = b"\n".join(kept) + b"\n"
     changed = tuple(n for n in scan.changed if lost is None or n < lost)
     damage = None
     if changed or lost is not None or scan.torn is not None:
         detail = detail or f"lines not as written: {list(changed)}, lost from: {lost}, torn: {scan.torn}"
         damage = Damage(changed, lost, scan.torn, scan.trailing and lost is None, detail)
-    return Loaded(table, path, bytes(good), _common_prefix(raw, good), damage, False, started, False, records, check, len(lines))
+    return Loaded(table, path, good, _common_prefix(raw, good), damage, False, started, False, records, check, len(lines))
 
 
 def _common_prefix(a: bytes, b: bytes | bytearray) -> int:
@@ -723,7 +721,7 @@ def _common_prefix(a: bytes, b: bytes | bytearray) -> int:
     return min(at, limit)
 
 
-def _load_older(path: Path, raw: bytes, lines: list[tuple[int, bytes, int]], header: object) -> Loaded:
+def _load_older(path: Path, raw: bytes, lines: list[bytes], header: object) -> Loaded:
     """A journal of format 1: one line per record and no checks. Damage ends what
     can be read; it is written again in today's format when the game goes on."""
     table, started = _table(path, header)
@@ -735,7 +733,7 @@ def _load_older(path: Path, raw: bytes, lines: list[tuple[int, bytes, int]], hea
     damage: Damage | None = None
     ended = False
     ends_whole = raw.endswith(b"\n")
-    for index, (number, line, _end) in enumerate(lines[1:], start=1):
+    for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
@@ -748,7 +746,7 @@ def _load_older(path: Path, raw: bytes, lines: list[tuple[int, bytes, int]], hea
                 ended = ended and not isinstance(change, Undone)
         except (ValueError, RulesError) as err:  # decoding errors are ValueErrors too
             cut = isinstance(err, (UnicodeDecodeError, json.JSONDecodeError))  # a whole record that reads was never torn
-            torn = cut and index == len(lines) - 1 and not ends_whole and _torn_shaped(line) is not None
+            torn = cut and number == len(lines) and not ends_whole and _torn_shaped(line) is not None
             damage = Damage(lost=None if torn else number, torn=number if torn else None, detail=f"{type(err).__name__}: {err}")
             break
         assert isinstance(record, dict)
