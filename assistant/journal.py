@@ -193,7 +193,7 @@ class Journal(Observer):
         or with a header and no moves, and the game starts in it."""
         if path is None:
             path = games_dir() / f"partida-{_stamp()}.jsonl"
-        if path.exists() and not over:  # a new game never writes over another's journal
+        if os.path.lexists(path) and not over:  # a new game never writes over another's journal
             raise FileExistsError(path)
         journal = cls(path)
         journal._keep_empty = over

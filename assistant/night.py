@@ -14,6 +14,8 @@ unfinished game offered again, or a new one.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -149,7 +151,8 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
         io.tell(replies.screen_off(replies.bad_screen_address(address)))
         return None
     except OSError as err:
-        io.tell(replies.screen_off(err.strerror or str(err)))
+        log.warning("scoreboard at %s: %s", address, err)  # the system's words go to the log
+        io.tell(replies.screen_off(replies.port_problem(err.errno, isinstance(err, socket.gaierror))))
         return None
     io.tell(replies.screen_on(board.address))
     return board
@@ -214,7 +217,7 @@ def first_game(config: TableConfig, io: TableIO) -> tuple[Table, journal_module.
         players = io.ask_players()
     game = new_game(asked_rules or rules_for(None), players)
     target = named if here else None
-    journal = journal_module.Journal.create(game.rules, game.players, target, over=here and target is not None and target.exists())
+    journal = journal_module.Journal.create(game.rules, game.players, target, over=here and target is not None and os.path.lexists(target))
     if named is not None and not here:
         io.note(messages.journal_elsewhere(named, journal.path))
     io.note(messages.journal_at(journal.path))
@@ -225,7 +228,7 @@ def _named(path: Path, io: TableIO) -> journal_module.Loaded | None:
     """The game in the journal the table named: None if there is none yet (no
     file, or an empty one); a folder, a file that cannot be read or that is no
     journal is refused in Spanish (a file that is not ours is never written over)."""
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):  # (False too when the system will not say: reading it then says why, in Spanish)
         return None
     try:
         if journal_module.blank(path):

@@ -6,9 +6,11 @@ as a person says them ("quedan diecisiete dados", "palo para beto, lleva cuatro"
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from assistant import messages
 from assistant import words as names
 from assistant.changes import Notice, Partial, StorageCause, StorageFailed
 from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
@@ -716,10 +718,12 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"Al {_source(source).removeprefix('el ')} le falta '{key}'."
         case no.BadRulesFile(file, "carpeta"):
             return f"{file} es una carpeta; las reglas de la casa van en un archivo .toml."
+        case no.BadRulesFile(file, "no_archivo"):
+            return f"{file} no es un archivo común (es una tubería o un dispositivo): nombra un archivo TOML con las reglas."
         case no.BadRulesFile(file, "no_utf8"):
             return f"El archivo {file} no está en UTF-8: guárdalo de nuevo como UTF-8 (texto normal)."
         case no.BadRulesFile(file, "ilegible", detail):
-            return f"No pude leer el archivo {file}: {detail}."
+            return f"No pude leer el archivo {file}: {messages.why_not_read(getattr(errno, detail, None) if detail else None)}."
         case no.BadRulesFile(file, _, detail):
             return f"El archivo {file} no es TOML válido: {detail}."
         case no.BadPresetKey(file):
@@ -1028,6 +1032,21 @@ def screen_on(address: str) -> str:
 
 def screen_off(detail: str) -> str:
     return f"No pude abrir el marcador ({detail}); la pantalla queda apagada y la partida sigue igual."
+
+
+_PORT_PROBLEMS = {
+    errno.EADDRINUSE: "el puerto ya lo ocupa otro programa",
+    errno.EACCES: "no tengo permiso para usar ese puerto: los menores que 1024 son del sistema",
+    errno.EPERM: "no tengo permiso para usar ese puerto: los menores que 1024 son del sistema",
+    errno.EADDRNOTAVAIL: "esa dirección no es de este equipo",
+}
+
+
+def port_problem(code: int | None, unknown_host: bool = False) -> str:
+    """Why the scoreboard's port could not be opened, from the system's error number."""
+    if unknown_host:
+        return "no encuentro ese nombre de equipo"
+    return _PORT_PROBLEMS.get(code or 0, "el sistema no me deja abrirlo")
 
 
 def history_line(started: str, players: Sequence[str], rules: str, winners: Sequence[str], rounds: int,

@@ -369,3 +369,22 @@ def test_a_folder_as_the_configuration_is_refused_in_spanish(tmp_path: Path, dat
     result = dudo("jugar", "--texto", "--config", str(tmp_path), env=data_dir)
     assert result.returncode == 1
     assert result.stderr == f"No pude leer la configuración {tmp_path}: es una carpeta, no un archivo.\n"
+
+
+def test_house_rules_in_a_pipe_are_refused_without_waiting(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    import os
+
+    pipe = tmp_path / "casa.toml"
+    os.mkfifo(pipe)
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", str(pipe), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == "casa.toml no es un archivo común (es una tubería o un dispositivo): nombra un archivo TOML con las reglas.\n"
+
+
+def test_an_unreadable_rules_file_is_said_in_spanish() -> None:
+    """Root reads anything here: the reason as the rules pass it (the error's name) is worded directly."""
+    from assistant import replies
+    from assistant.rules import refusals as no
+
+    assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "EACCES")) == "No pude leer el archivo casa.toml: no tengo permiso para leerlo."
+    assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "")) == "No pude leer el archivo casa.toml: el sistema no me deja leerlo."
