@@ -376,15 +376,6 @@ class Damage:
         """Is the file to be kept aside (``….dañado``) when the game goes on?"""
         return bool(self.changed) or self.lost is not None
 
-    @property
-    def line(self) -> int:
-        """The line to name: where reading stopped, else the first changed one, else the torn one."""
-        if self.lost is not None:
-            return self.lost
-        if self.changed:
-            return self.changed[0]
-        return self.torn or 0
-
 
 @dataclass
 class Loaded:
@@ -595,13 +586,14 @@ def _scan_checked(lines: list[bytes], ends_whole: bool) -> _Scan:
 def _header(path: Path, record: object) -> tuple[RuleSet, list[str], str | None]:
     """Rules, players and start time (ISO, UTC) of a journal's header record."""
     try:
-        assert isinstance(record, dict)
+        if not isinstance(record, dict):
+            raise TypeError(f"a header is an object, not {type(record).__name__}")
         header = record["partida"]
         players = header["jugadores"]
         stored_rules = header["reglas"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not isinstance(stored_rules, dict):
             raise TypeError("players or rules of the wrong type")
-    except (AssertionError, ValueError, TypeError, KeyError) as err:
+    except (ValueError, TypeError, KeyError) as err:
         raise JournalError(messages.not_a_journal(path.name)) from err
     started = header.get("inicio")
     try:

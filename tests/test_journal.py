@@ -370,7 +370,8 @@ def test_a_journal_cut_at_every_byte_resumes_to_the_game_as_it_was_then(tmp_path
         starts.append(starts[-1] + 2 * (length + 1))
     assert len(lengths) == len(states)
     cut = tmp_path / "cut.jsonl"
-    for offset in range(lengths[0], len(raw) + 1):
+    header_copy = range(lengths[0] + 1, starts[1] - 1)  # 1.6 KB of the same case: a cut in the header's copy
+    for offset in [o for o in range(lengths[0], len(raw) + 1) if o not in header_copy or o % 16 == 0]:
         cut.write_bytes(raw[:offset])
         loaded = journal.load(cut)
         whole = sum(1 for start, length in zip(starts, lengths, strict=False) if offset >= start + length) - 1
@@ -617,16 +618,22 @@ def test_empty_files_are_empty_journals(tmp_path: Path) -> None:
             journal.load(path)
 
 
+@pytest.fixture(scope="module")
+def base_journal(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    path = tmp_path_factory.mktemp("base") / "p.jsonl"
+    play(path, LINES)
+    return path.read_bytes()
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_random_damage_anywhere_never_raises_but_a_journal_error(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+def test_random_damage_anywhere_never_raises_but_a_journal_error(
+    tmp_path_factory: pytest.TempPathFactory, base_journal: bytes, data: st.DataObject,
+) -> None:
     """Bytes flipped, cut, inserted or lines of garbage: the journal loads (with its
     damage told) or is refused in Spanish, never an exception of another kind."""
-    folder = tmp_path_factory.mktemp("azar")
-    path = folder / "p.jsonl"
-    if not (folder / "base").exists():
-        play(folder / "base", LINES)
-    text = bytearray((folder / "base").read_bytes())
+    path = tmp_path_factory.mktemp("azar") / "p.jsonl"
+    text = bytearray(base_journal)
     for _ in range(data.draw(st.integers(1, 6))):
         at = data.draw(st.integers(0, len(text)))
         what = data.draw(st.sampled_from(["flip", "cut", "insert", "delete"]))
