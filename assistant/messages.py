@@ -57,7 +57,7 @@ def journal_set_aside(path: Path) -> str:
 
 
 def journal_elsewhere(named: Path, path: Path) -> str:
-    return f"{named} ya tiene otra partida, así que esta va en {path}"
+    return f"{named} ya tiene una partida guardada, así que esta nueva va en {path}"
 
 
 def stored_rules_invalid(name: str) -> str:

@@ -329,7 +329,7 @@ def test_a_partida_file_with_another_game_is_left_as_it_is(tmp_path: Path, data_
     text = path.read_bytes()
     result = dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "carla,dani", stdin="parte dani\n", env=data_dir)
     assert result.returncode == 0 and result.stdout.endswith("Parte dani, por la izquierda.\n")
-    assert f"{path} ya tiene otra partida, así que esta va en" in result.stderr
+    assert f"{path} ya tiene una partida guardada, así que esta nueva va en" in result.stderr
     assert path.read_bytes() == text
 
 
