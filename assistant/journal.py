@@ -1,16 +1,24 @@
-"""The game on disk: one JSON object per line, appended, flushed and fsynced.
+"""The game on disk: JSON lines, appended, flushed and fsynced.
 
-Line 1 is the header (rules and players); every accepted utterance adds one
-line, all or nothing: ``{"acciones": […], "eventos": […]}`` for actions,
+Every record is written **twice**, as two identical lines in one write, and
+each line carries its number and a check: ``{"n": 3, …, "k": "9f1c02ab"}``.
+Record 0 is the header (rules, players, seats); every accepted utterance adds
+one record, all or nothing: ``{"acciones": […], "eventos": […]}`` for actions,
 ``{"parciales": […]}`` for per-player counts or hands, ``{"deshacer": true}``
-for an undo. (Older journals wrote ``{"accion": …}`` per action and a
-``{"fin": …}`` line; both are still read.)
+for an undo. The check ``k`` is the CRC-32 of the line up to it, continued from
+the previous record's check: a chain over the whole journal, so a change to
+any line, a line lost or one moved is noticed. It protects against accidents
+(a flipped bit, a card gone bad, a hand edit); it is not a signature, anyone
+can compute it again after changing a line.
 
-Reading never writes. A power cut can tear only the line being written: a
-last line that does not read is dropped (``Damage.torn``); a line that does
-not read anywhere else is damage, named by file and line, and the game is
-offered up to the line before it. A last line whose newline is missing but
-which reads whole is kept (the write reached the disk but for its ``\\n``).
+Reading never writes, and no single damaged line loses anything: a line that
+is not as written is named, and its record read from the copy beside it (the
+header too). A power cut can tear only the write in progress: a last line cut
+short is dropped (``Damage.torn``), and if it was a copy, nothing is lost. A
+record whose two copies are both gone ends what can be read (``Damage.lost``):
+the game is offered up to the line before. Older journals (format 1: one line
+per record, no checks, ``{"accion": …}`` and ``{"fin": …}`` lines) still load,
+and are written again in this format when a game in them goes on.
 
 Writing never stops the game: a record that cannot be written (disk full,
 read-only, no permission, folder removed) is owed, the referee is told once
@@ -23,7 +31,8 @@ from __future__ import annotations
 import errno
 import json
 import os
-from collections.abc import Iterator
+import stat
+import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,16 +58,23 @@ from assistant.rules import Game, Reason, RulesError, RuleSet, action_from_json,
 from assistant.rules.events import DieLost, GameOver, PaloTaken
 from assistant.rules.ruleset import rules_from_json
 
-FORMAT = 1
+FORMAT = 2
+"""1: one line per record, no checks; 2: every record twice, numbered and checked."""
+
+SNIFF = 65536
+"""Bytes read first to find the header: a big file that is no journal is refused
+without reading it all."""
 
 
 class JournalError(Exception):
     """A journal that cannot be resumed at all; the message is Spanish, for the player.
-    ``reason`` is the rules' own reason when the stored rules are the problem."""
+    ``reason`` is the rules' own reason when the stored rules are the problem;
+    ``detail`` the system's words, for the log."""
 
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
+    def __init__(self, message: str, reason: Reason | None = None, detail: str | None = None) -> None:
         super().__init__(message)
         self.reason = reason
+        self.detail = detail
 
 
 def games_dir(base: Path | None = None) -> Path:
@@ -87,8 +103,35 @@ def _cause(err: OSError) -> StorageCause:
     return "falla"
 
 
-def _line(record: dict[str, Any]) -> bytes:
-    return (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+# ------------------------------------------------------------------ lines and their checks
+
+_CHECK = b', "k": "'
+_TAIL = len(_CHECK) + 8 + 2
+"""``, "k": "xxxxxxxx"}``: the end of every checked line."""
+_HEX = frozenset(b"0123456789abcdef")
+_START = b'{"n": '
+"""How every checked line begins (where a line glued to another is split again)."""
+
+
+def _checked(number: int, record: dict[str, Any], base: int) -> tuple[bytes, int]:
+    """Record ``number`` as one journal line (with its newline), and its check:
+    the CRC-32 of the line up to the check, continued from ``base`` (the
+    previous record's check; 0 before the header)."""
+    body = json.dumps({"n": number, **record}, ensure_ascii=False).encode("utf-8")
+    head = body[:-1]
+    check = zlib.crc32(head, base)
+    return head + _CHECK + b"%08x" % check + b'"}\n', check
+
+
+def _verify(line: bytes, base: int) -> int | None:
+    """The line's check, if it is a whole line written right after a record whose check is ``base``."""
+    if len(line) <= _TAIL or not line.startswith(_START) or line[-_TAIL:-10] != _CHECK or line[-2:] != b'"}':
+        return None
+    digits = line[-10:-2]
+    if not _HEX.issuperset(digits):
+        return None
+    check = int(digits, 16)
+    return check if zlib.crc32(line[:-_TAIL], base) == check else None
 
 
 def change_to_json(change: Change) -> dict[str, Any]:
@@ -99,68 +142,100 @@ def change_to_json(change: Change) -> dict[str, Any]:
     return {"deshacer": True}
 
 
+def _header_record(rules: RuleSet, players: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "formato": FORMAT,
+        "partida": {
+            "reglas": rules.to_json(),
+            "jugadores": list(players),
+            "inicio": datetime.now(UTC).isoformat(timespec="seconds"),
+        },
+    }
+
+
 class Journal(Observer):
     """Appends a game's steps to ``path``; an observer of the referee (``observe``).
 
-    ``kept`` is what the file already holds (a resumed game); every record
-    reaches the disk (fsync) before ``observe`` returns, or is owed and
-    retried at the next step. The file is rewritten from memory (atomically)
-    when it is not what was written: removed, cut short, or set aside as
-    damaged.
+    Every record reaches the disk twice (two identical checked lines, one
+    write, fsync) before ``observe`` returns, or is owed and retried at the next
+    step. The file is rewritten from memory (atomically) when it is not what
+    was written: removed, cut short, set aside as damaged, or in an older format.
     """
 
-    def __init__(self, path: Path, kept: bytes = b"", set_aside: bool = False) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._kept = bytearray(kept)
+        self._kept = bytearray()
         """Every byte the file must hold, as written so far."""
-        self._on_disk = len(kept) if path.exists() and not set_aside else -1
+        self._on_disk = -1
         """Bytes of ``_kept`` known to be on disk; -1: the file must be rewritten."""
-        self._set_aside = set_aside
+        self._set_aside = False
         self._owed: list[bytes] = []
         self._fd: int | None = None
         self._failing: StorageCause | None = None
+        self._number = 0
+        """The next record's number."""
+        self._check = 0
+        """The last record's check: the next one's chain goes on from it."""
+        self._played = 0
+        """Records after the header, held or owed."""
+        self._keep_empty = False
+        """A file named by the table: kept even if nothing is played in it."""
         self.steps = 0
         """Records written or owed since this journal was opened (0: nothing played)."""
         self.first_notice: Notice | None = None
         """What went wrong opening it (told to the table before the game starts)."""
+        self.aside: Path | None = None
+        """Where the damaged file was kept aside, once it has been."""
 
     @classmethod
-    def create(cls, rules: RuleSet, players: tuple[str, ...], path: Path | None = None) -> Journal:
+    def create(cls, rules: RuleSet, players: tuple[str, ...], path: Path | None = None, over: bool = False) -> Journal:
+        """A new game's journal. ``over``: ``path`` is the table's own file, empty
+        or with a header and no moves, and the game starts in it."""
         if path is None:
             path = games_dir() / f"partida-{_stamp()}.jsonl"
-        if path.exists():  # a new game never writes over another's journal
+        if os.path.lexists(path) and not over:  # a new game never writes over another's journal
             raise FileExistsError(path)
         journal = cls(path)
-        header = {
-            "formato": FORMAT,
-            "partida": {
-                "reglas": rules.to_json(),
-                "jugadores": list(players),
-                "inicio": datetime.now(UTC).isoformat(timespec="seconds"),
-            },
-        }
-        journal.first_notice = journal._write(_line(header))
+        journal._keep_empty = over
+        journal.first_notice = journal._write(_header_record(rules, players))
         return journal
 
     @classmethod
     def resume(cls, loaded: Loaded) -> Journal:
-        """Go on writing a loaded game: after its last good line. A damaged
-        journal is set aside (``….dañado``) and rewritten up to that line."""
-        journal = cls(loaded.path, loaded.good, set_aside=loaded.damage is not None and not loaded.damage.torn)
+        """Go on writing a loaded game after its last good record. A damaged
+        journal is set aside (``….dañado``) and written again whole, as is an
+        older format; a torn end is cut and what it lacked written again."""
+        journal = cls(loaded.path)
+        damaged = loaded.damage is not None and loaded.damage.set_aside
+        if damaged or loaded.rewrite or not loaded.path.exists():
+            journal._kept = bytearray(loaded.good)
+            journal._on_disk = -1
+        else:
+            journal._kept = bytearray(loaded.good[: loaded.intact])
+            journal._on_disk = loaded.intact
+            if loaded.intact < len(loaded.good):
+                journal._owed.append(loaded.good[loaded.intact :])
+        journal._set_aside = damaged
+        journal._keep_empty = True  # a file that was there stays, whatever is played in it now
+        journal._number, journal._check = loaded.records, loaded.check
+        journal._played = loaded.records - 1
         journal.first_notice = journal._flush()
         return journal
 
     def observe(self, change: Change, game: Game) -> Notice | None:
-        """One line per accepted utterance."""
+        """One record per accepted utterance."""
         self.steps += 1
-        return self._write(_line(change_to_json(change)))
+        self._played += 1
+        return self._write(change_to_json(change))
 
     @property
     def failing(self) -> bool:
         return self._failing is not None
 
-    def _write(self, line: bytes) -> Notice | None:
-        self._owed.append(line)
+    def _write(self, record: dict[str, Any]) -> Notice | None:
+        line, self._check = _checked(self._number, record, self._check)
+        self._number += 1
+        self._owed.append(line + line)  # both copies in one write: a tear can only cut the second short
         return self._flush()
 
     def _flush(self) -> Notice | None:
@@ -198,14 +273,16 @@ class Journal(Observer):
             self._on_disk = -1
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self._set_aside and self.path.exists():
-            os.replace(self.path, self.path.with_name(self.path.name + ".dañado"))
+            aside = _aside(self.path)
+            os.replace(self.path, aside)
             self._set_aside = False
+            self.aside = aside
         size = self.path.stat().st_size if self.path.exists() else -1
         if self._on_disk < 0 or size < self._on_disk:
             self._rewrite()
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
         try:
-            os.ftruncate(fd, self._on_disk)  # a write cut short by a failure leaves nothing behind
+            os.ftruncate(fd, self._on_disk)  # a write cut short by a failure (or a torn end) leaves nothing behind
             os.lseek(fd, self._on_disk, os.SEEK_SET)
         except OSError:
             os.close(fd)
@@ -244,14 +321,25 @@ class Journal(Observer):
             self._fd = None
 
     def close(self) -> None:
-        """Close the file; a game where nothing was played leaves no journal behind."""
+        """Close the file; a game where nothing was played leaves no journal
+        behind (unless the table named the file)."""
         self._flush()
         self._close_fd()
-        if self.steps == 0 and self._kept.count(b"\n") == 1 and not self._owed:
+        if self._played == 0 and not self._keep_empty and not self._owed:
             try:
                 self.path.unlink()
             except OSError:
                 pass
+
+
+def _aside(path: Path) -> Path:
+    """Where a damaged journal is kept: ``….dañado`` (``….dañado-2`` … if that is taken)."""
+    aside = path.with_name(path.name + ".dañado")
+    number = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.dañado-{number}")
+        number += 1
+    return aside
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -266,28 +354,52 @@ def _write_all(fd: int, data: bytes) -> None:
 
 @dataclass(frozen=True)
 class Damage:
-    """Where a journal stopped reading. ``torn``: the last line, cut by a power
-    cut mid-write; otherwise a line in the middle that does not read."""
+    """What reading a journal noticed. Lines are numbered from 1, as an editor shows them."""
 
-    line: int
-    torn: bool
-    detail: str
+    changed: tuple[int, ...] = ()
+    """Lines that are not as they were written (changed, garbage, a copy missing
+    or one too many), every record of them read from its copy: nothing is lost."""
+    lost: int | None = None
+    """The first line from which nothing more could be read (both copies of a
+    record gone, or a line of an older journal): the game is offered up to before it."""
+    torn: int | None = None
+    """A last line cut short by a power cut mid-write, the record it began
+    dropped (it was never answered). A torn copy loses nothing and is not told."""
+    trailing: bool = False
+    """The one changed line comes after the game's last record, both copies of
+    which are whole: garbage at the end."""
+    detail: str = ""
     """What was wrong, for the log (English)."""
+
+    @property
+    def set_aside(self) -> bool:
+        """Is the file to be kept aside (``….dañado``) when the game goes on?"""
+        return bool(self.changed) or self.lost is not None
 
 
 @dataclass
 class Loaded:
-    """A journal read back: the game up to its last good line, and what was noticed."""
+    """A journal read back: the game up to its last good record, and what was noticed."""
 
     table: Table
     path: Path
     good: bytes
-    """The journal's bytes up to its last good line (with its newline)."""
+    """The journal as it must be on disk: every record read, twice, checked."""
+    intact: int = 0
+    """How many leading bytes of the file already are ``good``'s."""
     damage: Damage | None = None
     ended: bool = False
     """An older journal's ``fin`` line."""
     started: str | None = None
     """When the game began (ISO 8601, UTC), from the header."""
+    rewrite: bool = False
+    """An older format: the file is written again whole when the game goes on."""
+    records: int = 1
+    """Records read, the header included: the next record's number."""
+    check: int = 0
+    """The last record's check, where the chain goes on."""
+    lines: int = 0
+    """Lines in the file as it was read."""
 
     @property
     def game(self) -> Game:
@@ -312,7 +424,7 @@ class Loaded:
 
     @property
     def dropped_line(self) -> int | None:
-        return self.damage.line if self.damage is not None and self.damage.torn else None
+        return self.damage.torn if self.damage is not None else None
 
 
 class _Bad(ValueError):
@@ -354,30 +466,134 @@ def _partial(data: object) -> Partial:
     raise _Bad(f"bad partial {data!r}")
 
 
-def _lines(raw: bytes) -> Iterator[tuple[int, bytes, int]]:
-    """(number, line, offset after it) for each line; a last line without its newline too."""
-    start = 0
-    number = 0
-    while start < len(raw):
-        end = raw.find(b"\n", start)
-        number += 1
-        if end < 0:
-            yield number, raw[start:], len(raw)
-            return
-        yield number, raw[start:end], end + 1
-        start = end + 1
+def _lines(raw: bytes) -> list[bytes]:
+    """The lines, without their newlines; a last line without its newline too."""
+    lines = raw.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return lines
 
 
-def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
-    """Rules, players and start time (ISO, UTC) of a journal's first line."""
+def _torn_shaped(line: bytes) -> bytes | None:
+    """What a last line without its newline held before a power cut tore it
+    (the zeros a filesystem may leave after it taken off), or None if it cannot
+    be the start of a line we write (it is garbage, not a tear): a tear leaves a
+    strict beginning, so never a line that ends as a whole checked line does."""
+    kept = line.rstrip(b"\x00")
+    if kept and not kept.startswith(b"{"):
+        return None
+    if len(kept) > _TAIL and kept[-_TAIL:-10] == _CHECK and kept.endswith(b'"}'):
+        return None
     try:
-        record = json.loads(line.decode("utf-8"))
+        kept.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.reason != "unexpected end of data":  # a tear may split only the last character
+            return None
+    return kept
+
+
+def _salvage(line: bytes) -> list[bytes]:
+    """The checked lines inside a damaged one: two lines glued together when the
+    newline between them changed (the byte before each inner start is dropped)."""
+    starts = []
+    at = line.find(_START, 1)
+    while at >= 0:
+        starts.append(at)
+        at = line.find(_START, at + 1)
+    if not starts:
+        return []
+    pieces = [line[: starts[0] - 1]]
+    for i, begin in enumerate(starts):
+        pieces.append(line[begin : starts[i + 1] - 1 if i + 1 < len(starts) else len(line)])
+    return pieces
+
+
+@dataclass
+class _Found:
+    """A record of a checked journal: its line as written, its check, where it was first read."""
+
+    line: bytes
+    check: int
+    number: int
+    copies: int = 1
+    gap_before: int = 0
+    """Damaged lines right before it (one of them may have been its other copy)."""
+
+
+@dataclass
+class _Scan:
+    """What a checked journal's lines hold, before replaying it."""
+
+    found: list[_Found]
+    changed: list[int]
+    lost: int | None
+    torn: int | None
+    trailing: bool
+
+
+def _scan_checked(lines: list[bytes], ends_whole: bool) -> _Scan:
+    """Every record whose line (or its copy) is as written, in order along the
+    chain of checks; the lines that are not as written; where the chain breaks."""
+    found: list[_Found] = []
+    changed: list[int] = []
+    gap = 0
+    last_match = 0
+
+    def match(piece: bytes, number: int) -> bool:
+        nonlocal gap
+        if found and piece == found[-1].line:  # its copy
+            found[-1].copies += 1
+            if found[-1].copies > 2:
+                changed.append(number)  # one copy too many
+            gap = 0
+            return True
+        check = _verify(piece, found[-1].check if found else 0)
+        if check is None:
+            return False
+        if found and found[-1].copies < 2 and found[-1].gap_before == 0 and gap == 0:
+            changed.append(number)  # the previous record's copy is missing: named where it should be
+        found.append(_Found(piece, check, number, gap_before=gap))
+        gap = 0
+        return True
+
+    torn = None
+    for number, line in enumerate(lines, start=1):
+        if match(line, number):
+            last_match = number
+            continue
+        if number == len(lines) and not ends_whole:
+            kept = _torn_shaped(line)
+            if kept is not None:
+                if not (found and found[-1].copies == 1 and found[-1].line.startswith(kept)):
+                    torn = number  # a record begun and never finished (a torn copy loses nothing)
+                break
+        if any([match(piece, number) for piece in _salvage(line)]):
+            last_match = number
+        else:
+            gap += 1
+        changed.append(number)
+    after = [n for n in changed if n > last_match]
+    lost = None
+    trailing = False
+    if len(after) >= 2:  # a record whose two copies are both gone: nothing after it can be checked
+        lost = after[0]
+        changed = [n for n in changed if n < lost]
+    elif after:
+        trailing = bool(found) and found[-1].copies >= 2
+    return _Scan(found, changed, lost, torn, trailing)
+
+
+def _header(path: Path, record: object) -> tuple[RuleSet, list[str], str | None]:
+    """Rules, players and start time (ISO, UTC) of a journal's header record."""
+    try:
+        if not isinstance(record, dict):
+            raise TypeError(f"a header is an object, not {type(record).__name__}")
         header = record["partida"]
         players = header["jugadores"]
         stored_rules = header["reglas"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not isinstance(stored_rules, dict):
             raise TypeError("players or rules of the wrong type")
-    except (UnicodeDecodeError, ValueError, TypeError, KeyError) as err:
+    except (ValueError, TypeError, KeyError) as err:
         raise JournalError(messages.not_a_journal(path.name)) from err
     started = header.get("inicio")
     try:
@@ -388,45 +604,148 @@ def _header(path: Path, line: bytes) -> tuple[RuleSet, list[str], str | None]:
         raise JournalError(messages.stored_rules_unreadable(path.name)) from err
 
 
-def load(path: Path) -> Loaded:
-    """Rebuild the game in ``path`` by replaying its lines once, in order (linear
-    time). Raises ``JournalError`` only when nothing of it can be resumed."""
+def _json(line: bytes) -> object:
+    return json.loads(line.decode("utf-8"))
+
+
+def _header_line(raw: bytes) -> tuple[bytes, bool]:
+    """The header's line (a checked copy found among the first lines, else an
+    older journal's first line) and whether it is checked."""
+    lines = _lines(raw[:SNIFF])[:3]
+    for line in lines:
+        for piece in [line, *_salvage(line)]:
+            if _verify(piece, 0) is not None:
+                return piece, True
+    return (lines[0] if lines else b""), False
+
+
+def _read(path: Path, size: int = -1) -> bytes:
+    """The file's bytes (the first ``size``), or a ``JournalError`` in Spanish:
+    a folder, a device or a pipe is never opened (a pipe would hold the table)."""
     try:
-        raw = path.read_bytes()
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise JournalError(messages.journal_is_folder(path), detail="a directory")
+        if not stat.S_ISREG(mode):
+            raise JournalError(messages.journal_not_a_file(path), detail=f"not a regular file (mode {mode:o})")
+        with open(path, "rb") as file:
+            return file.read(size)
     except OSError as err:
-        raise JournalError(messages.journal_unreadable(path, err.strerror)) from err
-    lines = list(_lines(raw))
-    if not lines:
+        raise JournalError(messages.journal_unreadable(path, err.errno), detail=f"{type(err).__name__}: {err}") from err
+
+
+def blank(path: Path) -> bool:
+    """Is ``path`` an empty file (or only blank lines)? ``JournalError`` in Spanish if it cannot be read."""
+    head = _read(path, SNIFF)
+    return len(head) < SNIFF and not head.strip()
+
+
+def load(path: Path) -> Loaded:
+    """Rebuild the game in ``path`` by replaying its records once, in order (linear
+    time). Raises ``JournalError`` only when nothing of it can be resumed."""
+    head = _read(path, SNIFF)
+    if len(head) == SNIFF and b'"partida"' not in head:  # a big file that is no journal is not read whole
+        raise JournalError(messages.not_a_journal(path.name), detail="no header in the first 64 KB")
+    raw = head if len(head) < SNIFF else _read(path)
+    if not raw or raw.isspace():
         raise JournalError(messages.empty_journal(path.name))
-    rules, players, started = _header(path, lines[0][1])
+    lines = _lines(raw)
+    header, checked = _header_line(raw)
+    if checked:
+        return _load_checked(path, raw, lines)
     try:
-        table = Table(Game(rules, players))
+        record = _json(header)
+    except ValueError as err:
+        raise JournalError(messages.not_a_journal(path.name), detail=f"line 1: {err}") from err
+    return _load_older(path, raw, lines, record)
+
+
+def _table(path: Path, header: object) -> tuple[Table, str | None]:
+    rules, players, started = _header(path, header)
+    try:
+        return Table(Game(rules, players)), started
     except RulesError as err:
         raise JournalError(messages.stored_rules_invalid(path.name), err.reason) from err
-    good_end = lines[0][2]
+
+
+def _load_checked(path: Path, raw: bytes, lines: list[bytes]) -> Loaded:
+    scan = _scan_checked(lines, raw.endswith(b"\n"))
+    try:
+        header = _json(scan.found[0].line)
+    except (IndexError, ValueError) as err:  # its check holds, so only if a change happened to keep it
+        raise JournalError(messages.not_a_journal(path.name), detail=f"header: {err!r}") from err
+    table, started = _table(path, header)
+    lost, detail = scan.lost, ""
+    kept = [scan.found[0].line] * 2
+    records, check = 1, scan.found[0].check
+    for number, record in enumerate(scan.found[1:], start=1):
+        try:
+            data = _json(record.line)
+            if not isinstance(data, dict) or data.get("n") != number:
+                raise _Bad(f"record {number} is numbered {data.get('n') if isinstance(data, dict) else None}")
+            change = _change(data)
+            if change is not None:
+                _replay(table, change)
+        except (ValueError, RulesError) as err:  # a line whose check holds but does not apply: ours, and wrong
+            lost, detail = record.number, f"{type(err).__name__}: {err}"
+            break
+        kept += (record.line, record.line)
+        records, check = number + 1, record.check
+    good = b"\n".join(kept) + b"\n"
+    changed = tuple(n for n in scan.changed if lost is None or n < lost)
+    damage = None
+    if changed or lost is not None or scan.torn is not None:
+        detail = detail or f"lines not as written: {list(changed)}, lost from: {lost}, torn: {scan.torn}"
+        damage = Damage(changed, lost, scan.torn, scan.trailing and lost is None, detail)
+    return Loaded(table, path, good, _common_prefix(raw, good), damage, False, started, False, records, check, len(lines))
+
+
+def _common_prefix(a: bytes, b: bytes | bytearray) -> int:
+    """How many leading bytes ``a`` and ``b`` share (compared a block at a time)."""
+    limit = min(len(a), len(b))
+    step = 65536
+    at = 0
+    while at < limit and a[at : at + step] == b[at : at + step]:
+        at += step
+    end = min(at + step, limit)
+    while at < end and a[at] == b[at]:
+        at += 1
+    return min(at, limit)
+
+
+def _load_older(path: Path, raw: bytes, lines: list[bytes], header: object) -> Loaded:
+    """A journal of format 1: one line per record and no checks. Damage ends what
+    can be read; it is written again in today's format when the game goes on."""
+    table, started = _table(path, header)
+    assert isinstance(header, dict)
+    upgraded = {**header, "formato": FORMAT}
+    line, check = _checked(0, {k: v for k, v in upgraded.items() if k not in ("n", "k")}, 0)
+    good = bytearray(line) * 2
+    records = 1
     damage: Damage | None = None
     ended = False
-    last_number = lines[-1][0] if lines[-1][1].strip() else lines[-1][0] - 1
-    for number, line, end in lines[1:]:
+    ends_whole = raw.endswith(b"\n")
+    for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
-            good_end = end
             continue
         try:
-            change = _change(json.loads(line.decode("utf-8")))
+            record = _json(line)
+            change = _change(record)
             if change is None:
                 ended = True
             else:
                 _replay(table, change)
                 ended = ended and not isinstance(change, Undone)
         except (ValueError, RulesError) as err:  # decoding errors are ValueErrors too
-            cut = isinstance(err, (UnicodeDecodeError, json.JSONDecodeError)) and number >= last_number
-            damage = Damage(number, cut, f"{type(err).__name__}: {err}")
+            cut = isinstance(err, (UnicodeDecodeError, json.JSONDecodeError))  # a whole record that reads was never torn
+            torn = cut and number == len(lines) and not ends_whole and _torn_shaped(line) is not None
+            damage = Damage(lost=None if torn else number, torn=number if torn else None, detail=f"{type(err).__name__}: {err}")
             break
-        good_end = end
-    good = raw[:good_end]
-    if good and not good.endswith(b"\n"):
-        good += b"\n"
-    return Loaded(table, path, good, damage, ended, started)
+        assert isinstance(record, dict)
+        line, check = _checked(records, {k: v for k, v in record.items() if k not in ("n", "k")}, check)
+        good += line * 2
+        records += 1
+    return Loaded(table, path, bytes(good), 0, damage, ended, started, True, records, check, len(lines))
 
 
 def _replay(table: Table, change: Change) -> None:
@@ -437,6 +756,12 @@ def _replay(table: Table, change: Change) -> None:
         trial = Table(table.game.copy(), table.collecting)
         trial.play(change.actions)  # raises before the real table is touched
     table.advance(change)
+
+
+def _only_a_header(raw: bytes) -> bool:
+    """A game started and left before anything was played: its header (and its copy), nothing more."""
+    lines = raw.strip().split(b"\n")
+    return len(lines) == 1 or (len(lines) == 2 and lines[0] == lines[1])
 
 
 def _finished_at_a_glance(raw: bytes) -> bool:
@@ -474,14 +799,15 @@ def unfinished(base: Path | None = None, rules: RuleSet | None = None, players: 
         return Search(None, unreadable)
     for path in sorted(folder.glob("partida-*.jsonl"), reverse=True):
         try:
-            raw = path.read_bytes()
-        except OSError as err:
-            unreadable.append(JournalError(messages.journal_unreadable(path.name, err.strerror)))
-            continue
-        if b"\n" not in raw.strip() or _finished_at_a_glance(raw):
-            continue  # only a header (an empty game), or a finished one
-        try:
-            header_rules, header_players, _started = _header(path, raw.split(b"\n", 1)[0])
+            raw = _read(path)
+            if _only_a_header(raw) or _finished_at_a_glance(raw):
+                continue  # an empty game, or a finished one
+            header, _checked_line = _header_line(raw)
+            try:
+                record = _json(header)
+            except ValueError as err:
+                raise JournalError(messages.not_a_journal(path.name), detail=f"header: {err}") from err
+            header_rules, header_players, _started = _header(path, record)
         except JournalError as err:
             unreadable.append(err)
             continue
@@ -558,12 +884,8 @@ def finished_games(base: Path | None = None, since: datetime | None = None) -> l
     found = []
     for path in sorted(folder.glob("partida-*.jsonl")):
         try:
-            raw = path.read_bytes()
-        except OSError:
-            continue
-        if not _finished_at_a_glance(raw):
-            continue
-        try:
+            if not _finished_at_a_glance(_read(path)):
+                continue
             loaded = load(path)
         except JournalError:
             continue

@@ -7,17 +7,58 @@ A leaf: it imports nothing of the program, so any room may use it.
 
 from __future__ import annotations
 
+import errno
+from collections.abc import Sequence
 from pathlib import Path
+
+# ------------------------------------------------------------------ files
+
+_WHY_NOT_READ = {
+    errno.ENOENT: "no existe",
+    errno.EISDIR: "es una carpeta, no un archivo",
+    errno.ENOTDIR: "una parte del camino no es una carpeta",
+    errno.EACCES: "no tengo permiso para leerlo",
+    errno.EPERM: "no tengo permiso para leerlo",
+    errno.EIO: "el disco da errores al leerlo",
+    errno.ELOOP: "el camino da vueltas en círculo (enlaces que se apuntan entre sí)",
+    errno.ENAMETOOLONG: "el nombre es demasiado largo",
+    errno.ENOMEM: "no hay memoria para leerlo",
+    errno.EMFILE: "hay demasiados archivos abiertos",
+    errno.ENFILE: "hay demasiados archivos abiertos",
+}
+
+
+def why_not_read(code: int | None) -> str:
+    """Why a file could not be read, in Spanish, from the system's error number
+    (the system's own words, in English, go to the log)."""
+    return _WHY_NOT_READ.get(code or 0, "el sistema no me deja leerlo")
+
 
 # ------------------------------------------------------------------ the journal
 
 
 def not_a_journal(name: str) -> str:
-    return f"{name} no es un registro de partida (la línea 1 no se entiende)."
+    return f"{name} no es un registro de partida (no entiendo su encabezado, donde van las reglas y los jugadores)."
 
 
 def empty_journal(name: str) -> str:
-    return f"{name} está vacío: no es un registro de partida."
+    return f"{name} está vacío: no hay partida que seguir. Para empezar una ahí: dudo jugar --partida {name}"
+
+
+def journal_is_folder(path: Path | str) -> str:
+    return f"{path} es una carpeta, no un registro de partida: nombra un archivo, por ejemplo {Path(path) / 'partida.jsonl'}"
+
+
+def journal_not_a_file(path: Path | str) -> str:
+    return f"{path} no es un archivo común (es un dispositivo, una tubería o algo así): nombra un archivo para el registro."
+
+
+def journal_set_aside(path: Path) -> str:
+    return f"El registro dañado, tal como estaba, quedó aparte en {path}"
+
+
+def journal_elsewhere(named: Path, path: Path) -> str:
+    return f"{named} ya tiene una partida guardada, así que esta nueva va en {path}"
 
 
 def stored_rules_invalid(name: str) -> str:
@@ -28,8 +69,8 @@ def stored_rules_unreadable(name: str) -> str:
     return f"Las reglas guardadas en {name} no se entienden."
 
 
-def journal_unreadable(path: Path | str, why: str | None) -> str:
-    return f"No pude leer el registro {path}: {why}."
+def journal_unreadable(path: Path | str, code: int | None) -> str:
+    return f"No pude leer el registro {path}: {why_not_read(code)}."
 
 
 # ------------------------------------------------------------------ the table
@@ -45,6 +86,10 @@ def no_such_file(path: Path) -> str:
 
 
 def config_unreadable(path: Path, err: object) -> str:
+    if isinstance(err, OSError):
+        return f"No pude leer la configuración {path}: {why_not_read(err.errno)}."
+    if isinstance(err, UnicodeDecodeError):
+        return f"No pude leer la configuración {path}: no está escrita en UTF-8."
     return f"No pude leer la configuración {path}: {err}"
 
 
@@ -128,6 +173,29 @@ def screen_failed(detail: str) -> str:
 
 def journal_damaged_at(path: Path, line: int) -> str:
     return f"El registro {path.name} está dañado en la línea {line}; se sigue desde la anterior."
+
+
+def journal_repaired_at(path: Path, lines: Sequence[int]) -> str:
+    return f"El registro {path.name} no estaba como se escribió (líneas {', '.join(map(str, lines))}); se siguió con la copia de cada una."
+
+
+def journal_garbage_at(path: Path, line: int) -> str:
+    return f"La última línea del registro {path.name} (la {line}) es basura: no la escribió el árbitro, y no cuenta."
+
+
+_PORT_PROBLEMS = {
+    errno.EADDRINUSE: "el puerto ya lo ocupa otro programa",
+    errno.EACCES: "no tengo permiso para usar ese puerto: los menores que 1024 son del sistema",
+    errno.EPERM: "no tengo permiso para usar ese puerto: los menores que 1024 son del sistema",
+    errno.EADDRNOTAVAIL: "esa dirección no es de este equipo",
+}
+
+
+def port_problem(code: int | None, unknown_host: bool = False) -> str:
+    """Why the scoreboard's port could not be opened, from the system's error number."""
+    if unknown_host:
+        return "no encuentro ese nombre de equipo"
+    return _PORT_PROBLEMS.get(code or 0, "el sistema no me deja abrirlo")
 
 
 def journal_at(path: Path) -> str:

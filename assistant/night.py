@@ -14,6 +14,8 @@ unfinished game offered again, or a new one.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -150,7 +152,8 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
         io.tell(replies.screen_off())
         return None
     except OSError as err:
-        io.note(messages.screen_failed(err.strerror or str(err)))
+        log.warning("scoreboard at %s: %s", address, err)  # the system's words go to the log
+        io.note(messages.screen_failed(messages.port_problem(err.errno, isinstance(err, socket.gaierror))))
         io.tell(replies.screen_off())
         return None
     io.tell(replies.screen_on(board.address))
@@ -191,22 +194,63 @@ def new_game(rules: RuleSet, players: list[str] | tuple[str, ...]) -> Game:
 def first_game(config: TableConfig, io: TableIO) -> tuple[Table, journal_module.Journal]:
     """The game the evening starts with: the same unfinished game (these players,
     these rules when named), offered or taken as ``config.resume`` says; else a
-    new one, asking for the players if nobody named them."""
+    new one, asking for the players if nobody named them. A journal the table
+    names (``--partida``) that is empty, or has a header and no moves, is where
+    the new game goes; one that holds another game is left as it is."""
     asked_rules = rules_for(config.rules) if config.rules else None
     players = list(config.players)
+    named = config.journal
+    held = _named(named, io) if named is not None else None
     if config.resume != "nueva":
-        path = config.journal if config.journal is not None and config.journal.exists() else None
-        found = resumable(path, io, players, asked_rules)
+        if named is None:
+            found = latest(io, players, asked_rules)
+        else:
+            found = held if held is not None and not held.finished and not held.empty and _same(held, players, asked_rules) else None
         offer = replies.resume_offer(found.game, found.partials) if found is not None else ""
         if found is not None and (config.resume == "seguir" or io.ask_yes_no(offer, found.game.players)):
-            return found.table, journal_module.Journal.resume(found)
+            return found.table, resume(found, io)
+    here = named is not None and (held is None or held.empty)
+    if held is not None and held.empty:  # a header and no moves: its players and rules, unless others are named
+        if not players:
+            players = list(held.game.players)
+        if asked_rules is None and players == list(held.game.players):
+            asked_rules = held.game.rules
     if not players:
         players = io.ask_players()
     game = new_game(asked_rules or rules_for(None), players)
-    target = config.journal if config.journal is not None and not config.journal.exists() else None
-    journal = journal_module.Journal.create(game.rules, game.players, target)
+    target = named if here else None
+    journal = journal_module.Journal.create(game.rules, game.players, target, over=here and target is not None and os.path.lexists(target))
+    if named is not None and not here:
+        io.note(messages.journal_elsewhere(named, journal.path))
     io.note(messages.journal_at(journal.path))
     return Table(game), journal
+
+
+def _named(path: Path, io: TableIO) -> journal_module.Loaded | None:
+    """The game in the journal the table named: None if there is none yet (no
+    file, or an empty one); a folder, a file that cannot be read or that is no
+    journal is refused in Spanish (a file that is not ours is never written over)."""
+    if not os.path.lexists(path):  # (False too when the system will not say: reading it then says why, in Spanish)
+        return None
+    try:
+        if journal_module.blank(path):
+            return None
+    except journal_module.JournalError as err:
+        _log_error(path, err)
+        raise SetupError(journal_error(err)) from err
+    return load(path, io)
+
+
+def _same(loaded: journal_module.Loaded, players: list[str], rules: RuleSet | None) -> bool:
+    return (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
+
+
+def resume(loaded: journal_module.Loaded, io: TableIO) -> journal_module.Journal:
+    """Go on writing a loaded game; where a damaged file was kept is noted at the terminal."""
+    journal = journal_module.Journal.resume(loaded)
+    if journal.aside is not None:
+        io.note(messages.journal_set_aside(journal.aside))
+    return journal
 
 
 def resumed_game(path: Path | None, io: TableIO) -> tuple[Table, journal_module.Journal]:
@@ -216,11 +260,15 @@ def resumed_game(path: Path | None, io: TableIO) -> tuple[Table, journal_module.
         raise SetupError(messages.NOTHING_TO_RESUME)
     if loaded.finished:
         raise SetupError(replies.already_finished(loaded.path.name, loaded.game))
-    return loaded.table, journal_module.Journal.resume(loaded)
+    return loaded.table, resume(loaded, io)
 
 
 def journal_error(err: journal_module.JournalError) -> str:
     return f"{err} {replies.refusal(err.reason)}" if err.reason is not None else str(err)
+
+
+def _log_error(path: Path, err: journal_module.JournalError) -> None:
+    log.warning("journal %s: %s%s", path, err, f" ({err.detail})" if err.detail else "")
 
 
 def load(path: Path, io: TableIO) -> journal_module.Loaded:
@@ -228,6 +276,7 @@ def load(path: Path, io: TableIO) -> journal_module.Loaded:
     try:
         loaded = journal_module.load(path)
     except journal_module.JournalError as err:
+        _log_error(path, err)
         raise SetupError(journal_error(err)) from err
     tell_damage(loaded, io)
     return loaded
@@ -237,23 +286,20 @@ def tell_damage(loaded: journal_module.Loaded, io: TableIO) -> None:
     damage = loaded.damage
     if damage is None:
         return
-    log.warning("journal %s: line %d does not read (%s)", loaded.path, damage.line, damage.detail)
-    if damage.torn:
+    log.warning("journal %s: %s", loaded.path, damage.detail)
+    path = loaded.path  # the file for the terminal's note; the table hears the line, never a file name
+    if damage.lost is not None:
+        io.note(messages.journal_damaged_at(path, damage.lost))
+        last = damage.lost == loaded.lines
+        io.tell(replies.journal_last_line_unreadable(damage.lost) if last else replies.journal_damaged(damage.lost))
+    elif damage.trailing:
+        io.note(messages.journal_garbage_at(path, damage.changed[0]))
+        io.tell(replies.journal_garbage_at_the_end())
+    elif damage.changed:
+        io.note(messages.journal_repaired_at(path, damage.changed))
+        io.tell(replies.journal_repaired(damage.changed))
+    if damage.torn is not None:
         io.tell(replies.journal_dropped_line())
-    else:
-        io.note(messages.journal_damaged_at(loaded.path, damage.line))  # the file for the terminal; the table hears the line
-        io.tell(replies.journal_damaged(damage.line))
-
-
-def resumable(path: Path | None, io: TableIO, players: list[str], rules: RuleSet | None) -> journal_module.Loaded | None:
-    """The unfinished game to offer: the one in ``path``, or the latest with
-    these players and rules (when given). Journals that cannot be read are told
-    and skipped."""
-    if path is not None:
-        loaded = load(path, io)
-        same = (not players or list(loaded.game.players) == players) and (rules is None or loaded.game.rules.to_json() == rules.to_json())
-        return loaded if same and not loaded.finished and not loaded.empty else None
-    return latest(io, players, rules)
 
 
 def latest(io: TableIO, players: list[str] | None = None, rules: RuleSet | None = None) -> journal_module.Loaded | None:
@@ -261,6 +307,7 @@ def latest(io: TableIO, players: list[str] | None = None, rules: RuleSet | None 
     journals that cannot be read and damage on the way are told to the table."""
     search = journal_module.unfinished(players=players or None, rules=rules)
     for err in search.unreadable:
+        log.warning("journal: %s%s", err, f" ({err.detail})" if err.detail else "")
         io.tell(journal_error(err))
     if search.found is not None:
         tell_damage(search.found, io)

@@ -6,9 +6,11 @@ as a person says them ("quedan diecisiete dados", "palo para beto, lleva cuatro"
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from assistant import messages
 from assistant import words as names
 from assistant.changes import Notice, Partial, StorageCause, StorageFailed
 from assistant.rules import AS, HIDDEN, Action, Bid, Game, Reason
@@ -806,10 +808,12 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"Al {_source(source).removeprefix('el ')} le falta '{key}'."
         case no.BadRulesFile(file, "carpeta"):
             return f"{file} es una carpeta; las reglas de la casa van en un archivo .toml."
+        case no.BadRulesFile(file, "no_archivo"):
+            return f"{file} no es un archivo común (es una tubería o un dispositivo): nombra un archivo TOML con las reglas."
         case no.BadRulesFile(file, "no_utf8"):
             return f"El archivo {file} no está en UTF-8: guárdalo de nuevo como UTF-8 (texto normal)."
         case no.BadRulesFile(file, "ilegible", detail):
-            return f"No pude leer el archivo {file}: {detail}."
+            return f"No pude leer el archivo {file}: {messages.why_not_read(getattr(errno, detail, None) if detail else None)}."
         case no.BadRulesFile(file, _, detail):
             return f"El archivo {file} no es TOML válido: {detail}."
         case no.BadPresetKey(file):
@@ -830,6 +834,15 @@ def need_the_dice(game: Game) -> str:
 
 def not_understood() -> str:
     return "¿Cómo? Repite, por favor."
+
+
+def too_long() -> str:
+    """A line longer than any move, refused unread."""
+    return "Eso es muy largo para ser una jugada, no lo tomo. Dila en pocas palabras."
+
+
+def too_long_short() -> str:
+    return "Muy largo, no lo tomo."
 
 
 def missing_face(quantity: int) -> str:
@@ -987,6 +1000,24 @@ def journal_damaged(line_number: int) -> str:
     """Said aloud: which line, not which file (the terminal's log names the file)."""
     return (f"Ojo: el registro de la partida está dañado en la línea {names.number(line_number, False, False)}. "
             "Lo que venía antes de esa línea está bien, y desde ahí se sigue.")
+
+
+def journal_repaired(line_numbers: Sequence[int]) -> str:
+    """Lines not as written, every move read from its copy (the terminal's note names the file)."""
+    where = (f"la línea {names.number(line_numbers[0], False, False)}" if len(line_numbers) == 1
+             else f"las líneas {names.join_and([names.number(n, False, False) for n in line_numbers])}")
+    return (f"Ojo: el registro de la partida no estaba como lo escribí, en {where}. "
+            "Cada jugada está escrita dos veces: sigo con la copia, y no se perdió nada.")
+
+
+def journal_garbage_at_the_end() -> str:
+    return ("Ojo: la última línea del registro es basura, no la escribí yo. "
+            "No la tomo en cuenta, y no se perdió ninguna jugada.")
+
+
+def journal_last_line_unreadable(line_number: int) -> str:
+    return (f"Ojo: la última línea del registro, la {names.number(line_number, True, False)}, no se entiende. "
+            "La dejo fuera, y seguimos desde la anterior.")
 
 
 def unheard_names(unknown: Sequence[str]) -> str:

@@ -35,6 +35,17 @@ odds of about 150 to 1 against it). Further down, the acoustics have spoken."""
 SURE_CONFIDENCE = 0.85
 """Below this, a destructive step (a count that puts a player out, an undo,
 a castigo) is confirmed with a "sí" first."""
+MAX_CHARS = 300
+"""The longest utterance the referee reads, typed or heard: longer than any
+move (the longest a table says is under 100 characters). A longer one is
+refused at once, before the parser sees it, so no line can hold the table."""
+MAX_LINE_CHARS = 20_000
+"""The longest input line kept whole: a recognizer result as JSON (every
+alternative and word timing) fits. The rest of a longer line is read and dropped."""
+
+
+def too_long(text: str) -> bool:
+    return len(text) > MAX_CHARS
 
 
 @dataclass
@@ -97,6 +108,8 @@ class Session:
         for i, alternative in enumerate(heard.alternatives):
             if i > 0 and (top is None or alternative.score is None or top - alternative.score > MARGIN):
                 break
+            if too_long(alternative.text):
+                continue
             within.append((i, self.parser.readings(alternative.text)))
         for sure in (True, False):
             if not sure and any(r.certainty == 1.0 and not r.weak for _i, readings in within for r in readings):
@@ -124,7 +137,9 @@ class Session:
         """Is ``text`` (what the recognizer has so far) a whole call? One the
         game would take now, or any parsed call but a bare number (during the
         bids "tres" may be the start of "tres trenes"). A whole call is ended by
-        a shorter silence."""
+        a shorter silence. A line too long to be a move is whole: it is refused."""
+        if too_long(text):
+            return True
         readings = self.parser.readings(text)
         if any(self.referee.accepts(r.command) for r in readings if r.explained == readings[0].explained):
             return True
@@ -132,6 +147,8 @@ class Session:
         return not isinstance(command, Unknown | CountCommand)
 
     def hear(self, heard: Heard) -> Reply:
+        if too_long(heard.text):
+            return self._refuse_long(heard)
         started = time.perf_counter()
         chosen, command = self.choose(heard)
         said = heard.alternatives[chosen].text
@@ -159,6 +176,17 @@ class Session:
             self._speak(reply, understood=not (unsure or chatter), doubtful=not certain)
         return reply
 
+    def _refuse_long(self, heard: Heard) -> Reply:
+        """A line longer than any move: a short answer at once, the game untouched, the parser never called."""
+        started = time.perf_counter()
+        reply = Reply(replies.too_long(), False, short=replies.too_long_short())
+        self.last = None
+        step = Step(heard.text[:MAX_CHARS] + "…", reply)
+        self.steps.append(step)
+        self.referee.answered(Answered(heard, step.text, 0, reply.text, False, (time.perf_counter() - started) * 1000))
+        self._speak(reply, understood=True, doubtful=False)
+        return reply
+
     def _corrected(self, heard: Heard) -> tuple[str, Command] | None:
         """"cinco cuadras… no, seis cuadras": the bid just taken, and what the same
         speaker said on after the short silence, read as one line. When that line is a
@@ -166,6 +194,8 @@ class Session:
         if not self.steps or not isinstance(self.last, BidCommand | RaiseCommand):
             return None
         line = f"{self.steps[-1].text} {heard.text}"
+        if too_long(line):
+            return None
         reading = next((r for r in self.parser.readings(line) if not r.weak), None)
         if reading is None or reading.how != "corrección" or reading.explained < 1.0 or reading.command == self.last:
             return None
@@ -196,9 +226,10 @@ class Session:
 def heard_from_line(line: str) -> Heard | None:
     """A typed or scripted line: text, or a JSON object exactly as vosk's
     ``Result()`` returns it (single best or n-best), or a line of the
-    recognizer log (``{"vosk": …}``). None for a vosk result of silence."""
+    recognizer log (``{"vosk": …}``). None for a vosk result of silence. A
+    line longer than any move is kept only as far as shows it is too long."""
     text = line.strip()
-    if text.startswith("{"):
+    if text.startswith("{") and len(text) <= MAX_LINE_CHARS:
         try:
             data = json.loads(text)
             follows = isinstance(data, dict) and data.get("sigue") is True
@@ -208,7 +239,7 @@ def heard_from_line(line: str) -> Heard | None:
             return dataclasses.replace(heard, follows=True) if heard is not None and follows else heard
         except ValueError:
             pass  # not a recognizer result: it is what was typed
-    return Heard.from_text(text)
+    return Heard.from_text(text[: MAX_CHARS + 1])
 
 
 def script_lines(path: Path) -> Iterator[Heard]:
@@ -227,12 +258,27 @@ def keyboard(stream: TextIO, prompt: Callable[[], None] | None = None) -> Iterat
     while True:
         if prompt is not None:
             prompt()
-        line = stream.readline()
-        if not line:
+        line = bounded_line(stream)
+        if line is None:
             return
         heard = heard_from_line(line) if line.strip() else None
         if heard is not None:
             yield heard
+
+
+def bounded_line(stream: TextIO) -> str | None:
+    """The next line (None at the end of input), at most ``MAX_LINE_CHARS`` of it:
+    the rest of a longer one is read in blocks and dropped, so a line without
+    end never fills the memory nor waits for the parser."""
+    line = stream.readline(MAX_LINE_CHARS + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+        while True:
+            rest = stream.readline(65536)
+            if not rest or rest.endswith("\n"):
+                break
+    return line
 
 
 def simulate(
@@ -297,6 +343,9 @@ class TableIO:
         self.tell(question)
         parser = Parser(players=tuple(players))
         for utterance in self.heard():
+            if too_long(utterance.text):
+                self.tell(replies.too_long())
+                continue
             command = parser.parse(utterance.text)
             if command.action in ("si", "no"):
                 return command.action == "si"
@@ -309,6 +358,9 @@ class TableIO:
     def ask_players(self) -> list[str]:
         self.tell(replies.ask_players())
         for utterance in self.utterances():
+            if too_long(utterance.text):
+                self.tell(replies.too_long())
+                continue
             names = [p.strip() for p in utterance.text.split(",") if p.strip()]
             if len(names) >= 2:
                 return names

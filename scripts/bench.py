@@ -6,7 +6,10 @@
 - reply latency: from the end of an utterance's audio to the reply text,
   recognizer excluded (parse + referee) and included (vosk's last chunk too)
 - peak memory with a model loaded
-- journal: loading a long game (2,000 and 8,000 rounds) after a power cut
+- journal: loading a long game (2,000 and 8,000 rounds) after a power cut, with
+  a line damaged, and in the older format without checks
+- a 1 MB typed line: its refusal, the next line's answer and the game's end
+  (idle and with both cores busy)
 - oído: from the end of a player's speech to the first sample of the referee's
   answer, through a real PulseAudio room with echo cancellation (scripts/sala.py),
   and how soon the referee stops when a player talks over it
@@ -27,6 +30,7 @@ import sys
 import tempfile
 import time
 import wave
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -563,6 +567,72 @@ def bench_journal(sizes: tuple[int, ...] = (2000, 8000)) -> dict[str, object]:
     return results
 
 
+def bench_journal_damage(rounds: int = 2000) -> dict[str, object]:
+    """Seconds to load a long journal with one line damaged in its middle (the
+    record read from its copy) and an older journal of the same game (no checks)."""
+    from assistant import journal
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.jsonl"
+        game = long_journal(path, rounds)
+        lines = path.read_bytes().split(b"\n")
+        middle = len(lines) // 2
+        lines[middle] = lines[middle].replace(b'"cantidad": 2', b'"cantidad": 3', 1)
+        path.write_bytes(b"\n".join(lines))
+        damaged = []
+        for _ in range(3):
+            start = time.perf_counter()
+            loaded = journal.load(path)
+            damaged.append(time.perf_counter() - start)
+        assert loaded.damage is not None and loaded.damage.changed == (middle + 1,) and loaded.game.snapshot() == game.snapshot()
+        records = [json.loads(line) for line in path.read_bytes().splitlines()[1::2]]
+        path.write_text("".join(json.dumps({k: v for k, v in r.items() if k not in ("n", "k")}) + "\n" for r in records), "utf-8")
+        older = []
+        for _ in range(3):
+            start = time.perf_counter()
+            loaded = journal.load(path)
+            older.append(time.perf_counter() - start)
+        assert loaded.game.snapshot() == game.snapshot()
+    return {"rondas": rounds, "una_linea_danada_s": round(min(damaged), 3), "formato_antiguo_s": round(min(older), 3)}
+
+
+def bench_huge_line(repeats: int = 5, busy: int = 0) -> dict[str, object]:
+    """A 1 MB typed line at the table (the issue's check: within 1 s): seconds from
+    writing it to its refusal, to the answer of the next line, and to the end of
+    the game; ``busy`` processes spinning on the cores meanwhile."""
+    from tests.test_crash import Process
+
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    refused, answered, ended = [], [], []
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            env = {**os.environ, "DUDO_DATOS": folder}
+            for _ in range(repeats):
+                table = Process(["jugar", "--texto", "--nueva", "--jugadores", "ana,beto", "--reglas", "yocacho"], env)
+                table.read()
+                table.send("parte ana")
+                assert table.proc.stdin is not None
+                start = time.perf_counter()
+                table.proc.stdin.write("tres trenes " * 90_000 + "\n" + "tres trenes\n")
+                table.proc.stdin.flush()
+                table.read()
+                refused.append(time.perf_counter() - start)
+                assert table.read() == "Tres trenes. Sigue beto."
+                answered.append(time.perf_counter() - start)
+                table.finish()
+                ended.append(time.perf_counter() - start)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+    return {
+        "procesos_ocupando_cpu": busy,
+        "rechazo_s": {"mediana": round(statistics.median(refused), 3), "max": round(max(refused), 3)},
+        "siguiente_respondida_s": {"mediana": round(statistics.median(answered), 3), "max": round(max(answered), 3)},
+        "fin_s": {"mediana": round(statistics.median(ended), 3), "max": round(max(ended), 3)},
+    }
+
+
 def year_of_journals(folder: Path, games: int = 1000, seed: int = 2026) -> None:
     """``games`` journals of whole random games (yocacho and caleuchano, three to
     five players), as a year of Friday nights would leave them."""
@@ -753,6 +823,9 @@ def main() -> None:
     results: dict[str, object] = {
         "estadisticas": bench_estadisticas(),
         "registro": bench_journal(),
+        "registro_danado": bench_journal_damage(),
+        "linea_enorme": bench_huge_line(),
+        "linea_enorme_con_carga": bench_huge_line(busy=2),
         "reglas": bench_rules(),
         "parser": bench_parser(),
         "gramatica": bench_grammar(),
@@ -777,8 +850,19 @@ def main() -> None:
     print(json.dumps(results, ensure_ascii=False, indent=2))
 
 
+ONLY: dict[str, Callable[[], dict[str, object]]] = {
+    "registro": bench_journal,
+    "registro_danado": bench_journal_damage,
+    "linea_enorme": bench_huge_line,
+    "linea_enorme_con_carga": partial(bench_huge_line, busy=2),
+}
+"""The quick ones, by name: ``scripts/bench.py solo registro linea_enorme``."""
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["soak"]:
+    if sys.argv[1:2] == ["solo"]:
+        print(json.dumps({name: ONLY[name]() for name in sys.argv[2:]}, ensure_ascii=False, indent=2))
+    elif sys.argv[1:2] == ["soak"]:
         print(json.dumps(bench_soak(int(sys.argv[2]) if len(sys.argv) > 2 else 60), ensure_ascii=False, indent=2))
     else:
         main()

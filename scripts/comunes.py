@@ -73,10 +73,16 @@ def verbs(words: set[str]) -> None:
 def chatter(known: frozenset[str]) -> None:
     import wordfreq
 
+    from assistant.speech.parser import Parser
+
+    parser = Parser()
     words: list[str] = []
     for word in wordfreq.top_n_list("es", 3 * CHATTER_WORDS):
-        if word.isalpha() and word == word.lower() and (len(word) > 1 or word in ("a", "e", "o", "y", "u")):
-            words.append(word)
+        if not (word.isalpha() and word == word.lower() and (len(word) > 1 or word in ("a", "e", "o", "y", "u"))):
+            continue
+        if parser.parse(word).action != "desconocido":
+            continue  # a move said alone ("cincuenta", "retirarse"): a game word, not talk
+        words.append(word)
         if len(words) == CHATTER_WORDS:
             break
     out = ROOT / "lexicon" / "charla.txt"

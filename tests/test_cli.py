@@ -138,7 +138,13 @@ def test_resume_after_a_torn_write_says_so(data_dir: dict[str, str]) -> None:
          stdin="parte ana\ntres trenes\ncuatro trenes\n", env=data_dir)
     folder = Path(data_dir["DUDO_DATOS"]) / "partidas"
     (path,) = folder.glob("partida-*.jsonl")
-    path.write_bytes(path.read_bytes()[:-20])  # the power went mid-write
+    text = path.read_bytes()
+    path.write_bytes(text[:-20])  # the power went mid-write, in the second copy: nothing is lost
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert "Ojo" not in result.stdout
+    assert "Van cuatro trenes, de beto. Le toca a ana." in result.stdout
+    last = text.splitlines()[-1]
+    path.write_bytes(text[: -len(last) - 20])  # in the first copy: that record was never answered
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert "estaba cortada, y la descarté" in result.stdout
     assert "Van tres trenes, de ana. Le toca a beto." in result.stdout
@@ -187,16 +193,60 @@ def test_a_damaged_newest_journal_is_told_and_offered_up_to_its_last_good_line(d
     dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\nseis quinas\ndudo\n", env=data_dir)
     newest = _journals(data_dir)[-1]
     lines = newest.read_bytes().split(b"\n")
-    lines[3] = b"\x00\xff garbage"
+    lines[6] = lines[7] = b"\x00\xff garbage"  # both copies of "seis quinas"
     newest.write_bytes(b"\n".join(lines))
     result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
     assert result.returncode == 0, result.stderr
-    assert "el registro de la partida está dañado en la línea cuatro" in result.stdout  # said: no file name aloud
-    assert f"El registro {newest.name} está dañado en la línea 4" in result.stderr  # the terminal's note names it
-    assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 3
+    assert "el registro de la partida está dañado en la línea siete" in result.stdout  # said: no file name aloud
+    assert f"El registro {newest.name} está dañado en la línea 7" in result.stderr  # the terminal's note names it
+    assert "Van cinco quinas, de beto. Le toca a ana." in result.stdout  # the newest game, up to line 6
     # the damaged file is kept aside, and the game goes on in a clean journal
     assert newest.with_name(newest.name + ".dañado").exists()
+    assert f"quedó aparte en {newest}.dañado" in result.stderr
     assert "dañado" not in dudo("reanudar", "--texto", stdin="", env=data_dir).stdout
+
+
+def test_one_damaged_line_is_named_and_nothing_is_lost(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\nseis quinas\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    lines = path.read_bytes().split(b"\n")
+    lines[4] = lines[4].replace(b'"cantidad": 5', b'"cantidad": 4')  # still JSON, still a legal bid
+    path.write_bytes(b"\n".join(lines))
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Ojo: el registro de la partida no estaba como lo escribí, en la línea cinco. "
+                                    "Cada jugada está escrita dos veces: sigo con la copia, y no se perdió nada.")
+    assert f"El registro {path.name} no estaba como se escribió (líneas 5)" in result.stderr  # the file, for the terminal
+    assert "Van seis quinas, de ana. Le toca a beto." in result.stdout
+    assert path.with_name(path.name + ".dañado").read_bytes() == b"\n".join(lines)
+
+
+def test_three_flipped_bytes_in_the_header_resume_at_the_same_place(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto,carla", "--reglas", "yocacho",
+         stdin="parte ana\ntres trenes\ndudo\nana uno\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    text = bytearray(path.read_bytes())
+    for at in (30, 300, 900):  # in the rules and the players
+        text[at] ^= 0x5A
+    path.write_bytes(bytes(text))
+    result = dudo("reanudar", "--texto", stdin="beto uno\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "no estaba como lo escribí, en la línea uno" in result.stdout
+    assert "Van tres trenes, de ana. Estamos contando: ya dijeron ana uno." in result.stdout
+    assert result.stdout.splitlines()[-1] == "Van dos. Falta carla."
+
+
+def test_garbage_at_the_end_is_named_as_garbage_and_kept_aside(data_dir: dict[str, str]) -> None:
+    dudo("jugar", "--texto", "--jugadores", "ana,beto", stdin="parte beto\ncinco quinas\n", env=data_dir)
+    (path,) = _journals(data_dir)
+    text = path.read_bytes()
+    path.write_bytes(text + b"\xff\xfe esto no es del registro\n")
+    result = dudo("reanudar", "--texto", stdin="repite\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "la última línea del registro es basura" in result.stdout
+    assert f"La última línea del registro {path.name} (la 7) es basura" in result.stderr
+    assert "cortada" not in result.stdout and "Van cinco quinas, de beto." in result.stdout
+    assert path.read_bytes() == text and path.with_name(path.name + ".dañado").exists()
 
 
 @pytest.mark.parametrize("bad", [b"5", b"[]", b"null", b'{"acciones": [{"tipo": "cuenta", "cantidad": "3"}]}'])
@@ -206,10 +256,11 @@ def test_the_service_start_never_crash_loops_on_a_damaged_journal(data_dir: dict
     lines = path.read_bytes().split(b"\n")
     lines[2] = bad
     path.write_bytes(b"\n".join(lines))
-    for _ in range(2):  # twice: a restart finds a clean journal
+    for time in range(2):  # twice: a restart finds a clean journal
         result = dudo("jugar", "--texto", "--continuar", "--jugadores", "ana,beto", stdin="repite\n", env=data_dir)
         assert result.returncode == 0 and "Traceback" not in result.stderr and "Algo falló" not in result.stderr
-        assert "Parte ana" in result.stdout or "Todavía no hay apuesta" in result.stdout
+        assert ("no estaba como lo escribí, en la línea tres" in result.stdout) == (time == 0)
+        assert result.stdout.endswith("Van cuatro trenes, de beto. Le toca a ana.\n")  # nothing lost
 
 
 def test_a_journal_that_is_not_one_never_blocks_the_others(data_dir: dict[str, str]) -> None:
@@ -236,3 +287,108 @@ def test_transcribir_starts_without_loading_the_game() -> None:
     code = "import sys, assistant.cli; print(sorted(m for m in sys.modules if m.startswith(('assistant.rules', 'assistant.journal', 'assistant.referee'))))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the journal the table names
+
+OS_ENGLISH = ("Is a directory", "Not a directory", "No such file", "Permission denied", "Errno", "Traceback", "Error")
+
+
+def test_an_empty_partida_file_starts_the_game_there(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    """The issue's check: an empty file given to ``jugar --partida`` is where the game goes, exit 0."""
+    path = tmp_path / "mesa.jsonl"
+    path.touch()
+    result = dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto", "--reglas", "yocacho",
+                  stdin="parte ana\ntres trenes\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("¡Hola! Juegan ana y beto") and result.stdout.endswith("Tres trenes. Sigue beto.\n")
+    assert f"Registro de la partida: {path}" in result.stderr
+    assert not (Path(data_dir["DUDO_DATOS"]) / "partidas").exists()  # not in another file
+    again = dudo("reanudar", "--texto", "--partida", str(path), stdin="repite\n", env=data_dir)
+    assert "Van tres trenes, de ana. Le toca a beto." in again.stdout
+    # nothing played: the table's file stays (empty of moves), never removed
+    other = tmp_path / "otra.jsonl"
+    other.touch()
+    assert dudo("jugar", "--texto", "--partida", str(other), "--jugadores", "ana,beto", env=data_dir).returncode == 0
+    assert other.exists()
+
+
+def test_a_header_with_no_moves_starts_the_game_in_that_file(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    path = tmp_path / "mesa.jsonl"
+    path.touch()
+    dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto,carla", "--reglas", "yocacho", env=data_dir)
+    assert len(path.read_bytes().splitlines()) == 2  # the header and its copy
+    # its players and rules, as nobody named others
+    result = dudo("jugar", "--texto", "--partida", str(path), stdin="parte carla\n", env=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("¡Hola! Juegan ana, beto y carla, en ese orden por la izquierda. Reglas Yo Cacho.")
+    assert result.stdout.endswith("Parte carla, por la izquierda.\n")
+    assert not (Path(data_dir["DUDO_DATOS"]) / "partidas").exists()
+    assert len(path.read_bytes().splitlines()) == 4
+
+
+def test_a_partida_file_with_another_game_is_left_as_it_is(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    path = tmp_path / "mesa.jsonl"
+    dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "ana,beto", stdin="parte ana\n", env=data_dir)
+    text = path.read_bytes()
+    result = dudo("jugar", "--texto", "--partida", str(path), "--jugadores", "carla,dani", stdin="parte dani\n", env=data_dir)
+    assert result.returncode == 0 and result.stdout.endswith("Parte dani, por la izquierda.\n")
+    assert f"{path} ya tiene una partida guardada, así que esta nueva va en" in result.stderr
+    assert path.read_bytes() == text
+
+
+@pytest.mark.parametrize("args", [["jugar", "--texto", "--jugadores", "ana,beto"], ["jugar", "--texto", "--nueva", "--jugadores", "ana,beto"],
+                                  ["jugar", "--texto", "--continuar", "--jugadores", "ana,beto"], ["reanudar", "--texto"]])
+def test_a_folder_as_the_journal_is_refused_in_spanish_only(tmp_path: Path, data_dir: dict[str, str], args: list[str]) -> None:
+    """The issue's check: no words of the system's English at the table; they go to the log."""
+    folder = tmp_path / "carpeta.jsonl"
+    folder.mkdir()
+    result = dudo(*args, "--partida", str(folder), stdin="parte ana\n", env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"{folder} es una carpeta, no un registro de partida: nombra un archivo, por ejemplo {folder / 'partida.jsonl'}\n"
+    assert result.stdout == "" and not any(word in result.stderr for word in OS_ENGLISH)
+    assert list(folder.iterdir()) == []
+    assert "a directory" in (Path(data_dir["DUDO_DATOS"]) / "dudo.log").read_text("utf-8")
+
+
+def test_a_pipe_or_a_path_through_a_file_is_refused_in_spanish_without_waiting(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    import os
+
+    pipe = tmp_path / "tubo.jsonl"
+    os.mkfifo(pipe)
+    result = dudo("reanudar", "--texto", "--partida", str(pipe), env=data_dir)  # reading a pipe would wait forever
+    assert result.returncode == 1 and "no es un archivo común" in result.stderr
+    (tmp_path / "archivo").write_text("x")
+    inside = tmp_path / "archivo" / "p.jsonl"
+    result = dudo("reanudar", "--texto", "--partida", str(inside), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"No pude leer el registro {inside}: una parte del camino no es una carpeta.\n"
+    # a new game there: the table hears it cannot be kept, in Spanish, and plays on
+    result = dudo("jugar", "--texto", "--partida", str(inside), "--jugadores", "ana,beto", stdin="parte ana\n", env=data_dir)
+    assert result.returncode == 0 and "No puedo guardar la partida" in result.stdout
+    assert not any(word in result.stdout + result.stderr for word in OS_ENGLISH)
+
+
+def test_a_folder_as_the_configuration_is_refused_in_spanish(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    result = dudo("jugar", "--texto", "--config", str(tmp_path), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == f"No pude leer la configuración {tmp_path}: es una carpeta, no un archivo.\n"
+
+
+def test_house_rules_in_a_pipe_are_refused_without_waiting(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    import os
+
+    pipe = tmp_path / "casa.toml"
+    os.mkfifo(pipe)
+    result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", str(pipe), env=data_dir)
+    assert result.returncode == 1
+    assert result.stderr == "casa.toml no es un archivo común (es una tubería o un dispositivo): nombra un archivo TOML con las reglas.\n"
+
+
+def test_an_unreadable_rules_file_is_said_in_spanish() -> None:
+    """Root reads anything here: the reason as the rules pass it (the error's name) is worded directly."""
+    from assistant import replies
+    from assistant.rules import refusals as no
+
+    assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "EACCES")) == "No pude leer el archivo casa.toml: no tengo permiso para leerlo."
+    assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "")) == "No pude leer el archivo casa.toml: el sistema no me deja leerlo."

@@ -108,9 +108,28 @@ def grammar_parsed() -> dict[str, str]:
     return {p: parser.parse(p).action for p in phrases[:-1]}
 
 
+def talk_words() -> set[str]:
+    """The grammar's words for talk that is not the game (``grammar.chatter``)."""
+    lex = load()
+    return set(grammar.chatter(lex, grammar.game_phrases(lex, PLAYERS)))
+
+
 def test_every_grammar_phrase_parses(grammar_parsed: dict[str, str]) -> None:
-    failures = [p for p, action in grammar_parsed.items() if action == "desconocido"]
-    assert not failures, failures[:10]
+    """Every game phrase is a move; the talk words are talk."""
+    talk = talk_words()
+    failures = [p for p, action in grammar_parsed.items() if action == "desconocido" and p not in talk]
+    assert not failures, str(failures[:10])
+    moves = [p for p, action in grammar_parsed.items() if p in talk and action != "desconocido"]
+    assert not moves, str(moves[:10])
+
+
+def test_the_grammar_hears_talk_as_talk(grammar_parsed: dict[str, str]) -> None:
+    """Thousands of everyday words are listed, so speech that is not the game comes back
+    as itself ("tengo sed", not "tengo cedo"); none is a game word said twice."""
+    words = talk_words()
+    talk = {p for p in grammar_parsed if p in words}
+    assert len(talk) > 5000
+    assert {"sed", "casa", "temprano", "sillas", "perros"} <= talk
 
 
 def test_grammar_has_phrases_for_every_shape(grammar_parsed: dict[str, str]) -> None:

@@ -281,7 +281,10 @@ def test_a_busy_port_leaves_the_screen_off_and_the_game_on(tmp_path: Path) -> No
         result = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--pantalla", f"127.0.0.1:{port}", stdin="parte ana\n",
                       env={"DUDO_DATOS": str(tmp_path)})
     assert result.returncode == 0
-    assert "la pantalla queda apagada y la partida sigue igual" in result.stdout
+    assert "No pude abrir el marcador: la pantalla queda apagada y la partida sigue igual." in result.stdout
+    assert "No pude abrir el marcador: el puerto ya lo ocupa otro programa." in result.stderr  # why, for the terminal
+    assert "Address already in use" not in result.stdout + result.stderr  # the system's words go to the log
+    assert "Address already in use" in (tmp_path / "dudo.log").read_text("utf-8")
     assert result.stdout.splitlines()[-1] == "Parte ana, por la izquierda."
 
 

@@ -105,7 +105,7 @@ def test_a_corrected_resumed_or_damaged_game_counts_as_its_replay_says(tmp_path:
     assert got["ana"]["partidas"] == 1  # a resumed game is one game
     journal = next((tmp_path / "datos" / "partidas").glob("partida-*.jsonl"))
     data = journal.read_bytes().splitlines(keepends=True)
-    journal.write_bytes(b"".join(data[:-2]) + b"{esto no es json\n")  # the last count damaged
+    journal.write_bytes(b"".join(data[:-4]) + b"{esto no es json\n" * 2)  # the last doubt and count, both copies damaged
     damaged = json.loads(dudo("estadisticas", "--json", env=env).stdout)["jugadores"]
     assert damaged["ana"]["rondas_perdidas"] == 1 and damaged["beto"]["dudas"] == 0  # up to the damage
 

@@ -450,8 +450,9 @@ class RuleMissing(Reason):
 @dataclass(frozen=True, slots=True)
 class BadRulesFile(Reason):
     file: str
-    problem: Literal["carpeta", "no_utf8", "ilegible", "toml"]
+    problem: Literal["carpeta", "no_archivo", "no_utf8", "ilegible", "toml"]
     detail: str = ""
+    """For "ilegible", the system error's name (``EACCES``); for "toml", the parser's message."""
     family: ClassVar[Family] = "ruleset"
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import errno
 import tomllib
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -267,12 +268,14 @@ def load_rules(spec: str | Path) -> RuleSet:
         raise refuse(no.UnknownPreset(text_spec, PRESETS, file_missing=True))
     if path.is_dir():
         raise refuse(no.BadRulesFile(path.name, "carpeta"))
+    if not path.is_file():  # a pipe or a device: reading it could wait forever
+        raise refuse(no.BadRulesFile(path.name, "no_archivo"))
     try:
         data = tomllib.loads(path.read_text("utf-8-sig"))  # a BOM from a Windows editor is fine
     except UnicodeDecodeError as err:
         raise refuse(no.BadRulesFile(path.name, "no_utf8")) from err
-    except OSError as err:
-        raise refuse(no.BadRulesFile(path.name, "ilegible", err.strerror or "")) from err
+    except OSError as err:  # the error's name (EACCES), never the system's English words
+        raise refuse(no.BadRulesFile(path.name, "ilegible", errno.errorcode.get(err.errno or 0, ""))) from err
     except tomllib.TOMLDecodeError as err:
         raise refuse(no.BadRulesFile(path.name, "toml", str(err))) from err
     base_name = data.pop("preset", DEFAULT_PRESET)

@@ -50,7 +50,15 @@ def _raw_words(lex: Lexicon) -> dict[str, list[str]]:
 
 
 def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list[str]:
-    """Every phrase for the recognizer, players' names included, plus "[unk]"."""
+    """Every phrase for the recognizer: the game's, players' names included, then the
+    words of talk (``chatter``), then "[unk]"."""
+    lex = lexicon or lexicon_module.default()
+    game = game_phrases(lex, players)
+    return [*game, *chatter(lex, game), UNKNOWN]
+
+
+def game_phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list[str]:
+    """The phrases of the game, players' names included."""
     lex = lexicon or lexicon_module.default()
     said_names = [" ".join(p.lower().split()) for p in players if p.strip()]
     # each name also as a recognizer may spell it ("veto", "karla", "anna"): the
@@ -111,8 +119,7 @@ def phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> list
     # «otra con pedro», «revancha sin ana»: a new game with players joining or leaving
     out += [f"{head} con {n}" for head in ("otra", "otra partida", "revancha") for n in lex.newcomers]
     out += [f"{head} sin {n}" for head in ("otra", "otra partida", "revancha") for n in names]
-    out += chatter(lex, out)
-    return [*list(dict.fromkeys(out)), UNKNOWN]
+    return list(dict.fromkeys(out))
 
 
 def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
