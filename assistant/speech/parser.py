@@ -434,7 +434,9 @@ class Parser:
             return "mano"  # "tengo tres ases": dice had, not bid
         if isinstance(command, StartCommand) and (after in ("a", "al", "pa", "para") or before in ("se", "me")):
             return "salida"
-        if isinstance(command, StartCommand) and any(raw[i - 1] in lex.determiners and lex.canonical(raw[i]) == "parte" for i in range(max(1, first), last + 1)):
+        if isinstance(command, StartCommand) and any(
+            raw[i - 1] in lex.determiners and lex.canonical(raw[i]) == "parte" for i in range(max(1, first), last + 1)
+        ):
             return "objeto"  # "beto, pásame la sal": "la sal" is a thing, no "sal" (start)
         if isinstance(command, QueryCommand) and after == UNREADABLE:
             return "objeto"  # "¿cuántos dados [unk]?": a question about something else
