@@ -151,7 +151,12 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
     except OSError as err:
         io.tell(replies.screen_off(err.strerror or str(err)))
         return None
-    io.tell(replies.screen_on(board.address))
+    where = board.announced
+    io.announce(replies.screen_on(where.urls or [board.address]), replies.screen_on_spoken(where.ip, where.name, where.port))
+    if where.ip is not None:
+        from assistant.screen_server import qr_text, url
+
+        io.picture(replies.screen_qr_caption(), qr_text(url(where.ip, where.port)))
     return board
 
 
