@@ -1071,10 +1071,14 @@ def screen_round(number: int, text: str) -> str:
     return f"Ronda {number}: {text}"
 
 
-def screen_game(hour: str, players: Sequence[str], winners: Sequence[str], rounds: int) -> str:
-    """A finished game in tonight's list."""
+def screen_game(hour: str, winners: Sequence[str], rounds: int) -> str:
+    """A finished game in tonight's list (who played goes beside it: ``screen_game_players``)."""
     won = f"{'ganaron' if len(winners) > 1 else 'ganó'} {names.join_and(list(winners))}" if winners else "sin ganador"
-    return f"{hour} · {', '.join(players)} · {won} ({rounds} {'ronda' if rounds == 1 else 'rondas'})"
+    return f"{hour} · {won} ({rounds} {'ronda' if rounds == 1 else 'rondas'})"
+
+
+def screen_game_players(players: Sequence[str]) -> str:
+    return f" · {', '.join(players)}"
 
 
 def screen_more_games(n: int) -> str:

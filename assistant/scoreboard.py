@@ -387,21 +387,21 @@ def board_html(full: dict[str, Any]) -> str:
         for p in full["jugadores"])
     rounds = "".join(f"<li>{_e(replies.screen_round(r['ronda'], r['texto']))}</li>" for r in reversed(full["rondas"][-ROUNDS_SHOWN:]))
     games = full["noche"]
-    listed = "".join(f"<li>{_e(replies.screen_game(g['hora'], g['jugadores'], g['ganadores'], g['rondas']))}</li>"
-                     for g in games[-GAMES_SHOWN:])
+    listed = "".join(f"<li>{_e(replies.screen_game(g['hora'], g['ganadores'], g['rondas']))}"
+                     f"<span class=\"quienes\">{_e(replies.screen_game_players(g['jugadores']))}</span></li>" for g in games[-GAMES_SHOWN:])
     if len(games) > GAMES_SHOWN:
         listed += f'<li class="mas">{_e(replies.screen_more_games(len(games) - GAMES_SHOWN))}</li>'
     night_games = f'<h2>{_e(H["noche"])}</h2><ul id="noche">{listed}</ul>' if games else '<ul id="noche" hidden></ul>'
     return (
-        f'<section id="juego" aria-live="polite"><h1 id="titulo">{_e(_title(full))}</h1>'
+        f'<div class="columna" id="izquierda"><section id="juego" aria-live="polite"><h1 id="titulo">{_e(_title(full))}</h1>'
         f'<div id="modo">{_e(full["fin"] or full["modo"])}</div>'
         f'<div id="apuesta">{headline}</div><div id="dados" aria-hidden="true">{dice}</div>'
         f'<div id="le-toca">{_e(full["le_toca"])}</div>'
         f'<div id="sentido">{_e(replies.screen_direction(full["sentido"]))}</div></section>'
-        f'<section id="mesa"><h2>{_e(H["jugadores"])}</h2><ol id="jugadores">{players}</ol></section>'
-        f'<section id="arbitro"><h2>{_e(H["arbitro"])}</h2><div id="dijo">{_e(full["dijo"] or "")}</div></section>'
+        f'<section id="mesa"><h2>{_e(H["jugadores"])}</h2><ol id="jugadores">{players}</ol></section></div>'
+        f'<div class="columna" id="derecha"><section id="arbitro"><h2>{_e(H["arbitro"])}</h2><div id="dijo">{_e(full["dijo"] or "")}</div></section>'
         f'<section id="historia"><h2>{_e(H["rondas"])}</h2><ul id="rondas">{rounds}</ul>{night_games}</section>'
-        + _figures_html(full.get("cifras") or {"jugadores": {}})
+        + _figures_html(full.get("cifras") or {"jugadores": {}}) + "</div>"
     )
 
 

@@ -5,6 +5,7 @@ without --pantalla."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -22,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from assistant import scoreboard
+from assistant import replies, scoreboard
 from assistant.referee import Referee
 from assistant.rules import Game, preset
 from assistant.speech import Parser
@@ -367,3 +368,161 @@ def test_the_page_shows_the_nights_table_and_each_players_panel(browser: Any, tm
         assert shot.stat().st_size > 10_000
     finally:
         board.close()
+
+
+# ------------------------------------------------------------------ whole on a TV and a phone, right without JavaScript
+
+SIX = ("ana", "bartolomé", "carla", "domitila", "eusebio", "francisca")
+ROUND = ("dos trenes", "dudo", "hay cinco")
+
+
+def long_night(tmp_path: Path) -> Callable[[], dict[str, Any]]:
+    """Tonight's figures after a 14-round game of six, played through ``dudo simular``."""
+    folder = tmp_path / "noche"
+    script = tmp_path / "larga.txt"
+    script.write_text("\n".join(["parte ana", *ROUND * 14]) + "\n", "utf-8")
+    done = subprocess.run([*dudo_command(), "simular", str(script), "--jugadores", ",".join(SIX), "--reglas", "yocacho"],
+                          capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
+    assert done.returncode == 0, done.stderr
+    from assistant import stats
+
+    return lambda: stats.night_json(folder)
+
+
+def play_rounds(table: Table, n: int) -> None:
+    table.say("parte ana")
+    for _ in range(n):
+        for line in ROUND:
+            table.say(line)
+    assert table.game.round_number == n + 1
+
+
+@pytest.fixture
+def long_table(tmp_path: Path) -> Iterator[Table]:
+    figures = long_night(tmp_path)
+    t = Table("yocacho", SIX)
+    t.board.figures = figures
+    t.board.night = [{"hora": f"2{i}:00", "jugadores": list(SIX), "ganadores": [SIX[i]], "rondas": 20 + i, "reglas": "yocacho"}
+                     for i in range(5)]
+    play_rounds(t, 14)
+    t.say("tres trenes")  # a bid on the table, the next player to move
+    yield t
+    t.close()
+
+
+def test_the_first_response_holds_the_state_drawn(long_table: Table) -> None:
+    status, body = request(long_table.board.address)
+    page = body.decode("utf-8")
+    assert status == 200
+    for name in SIX:
+        assert f'data-nombre="{html.escape(name)}"' in page
+    bid = re.search(r'<div id="apuesta">(.*?)<span class="quien">de (\w+)</span>', page)
+    assert bid is not None and bid.groups() == ("tres trenes", long_table.game.bidder)
+    assert f"Le toca a {long_table.game.turn}" in page
+    assert page.count("<li>Ronda ") == scoreboard.ROUNDS_SHOWN and "<li>Ronda 14: " in page
+    assert "y dos partidas más" in page
+
+
+def test_between_rounds_the_largest_line_says_who_starts(table: Table) -> None:
+    assert "¿Quién parte?" in request(table.board.address)[1].decode()
+    table.say("parte beto")
+    assert '<div id="apuesta">Parte beto</div>' in request(table.board.address)[1].decode()
+
+
+def test_a_round_says_whose_bid_who_doubted_what_there_was_and_who_paid() -> None:
+    t = Table("caleuchano", ("ana", "beto", "carla"))
+    try:
+        for line in ("parte ana", "cinco trenes", "dudo", "hay seis"):
+            t.say(line)
+        (entry,) = t.board.view["rondas"]
+        assert replies.screen_round(entry["ronda"], entry["texto"]) == "Ronda 1: beto dudó los cinco trenes de ana; había seis. Palo para beto."
+        for line in ("tres tontos", "dudo", "hay cero"):
+            t.say(line)
+        assert t.board.view["rondas"][-1]["texto"] == "carla dudó las tres millas de beto; había una con la de regalo. Palo para beto."
+        resumed = scoreboard._rounds_of(t.game)  # a resumed game rebuilds the same list from its history
+        assert resumed == t.board.view["rondas"]
+    finally:
+        t.close()
+    t = Table("yocacho", ("ana", "beto", "carla"))
+    try:
+        for line in ("parte ana", "tres cuadras", "calzo", "hay tres"):
+            t.say(line)
+        assert t.board.view["rondas"][-1]["texto"].startswith("beto calzó las tres cuadras de ana; había tres. Beto calzó")
+    finally:
+        t.close()
+
+
+def chromium(tmp_path: Path, javascript: bool = True) -> Any:
+    os.environ["SE_OFFLINE"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                f"--user-data-dir={tmp_path / ('perfil' if javascript else 'perfil-sin-js')}"):
+        options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@needs_chromium
+def test_without_javascript_the_page_shows_the_players_and_the_bid(long_table: Table, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver = chromium(tmp_path, javascript=False)
+    try:
+        driver.get(long_table.board.address)
+        assert driver.execute_script("return 1") is None  # scripts really are off
+    except Exception:
+        pass
+    try:
+        names = [li.get_attribute("data-nombre") for li in driver.find_elements(By.CSS_SELECTOR, "#jugadores li")]
+        assert names == list(SIX)
+        assert driver.find_element(By.ID, "apuesta").text.startswith("tres trenes")
+        assert long_table.game.turn in driver.find_element(By.CSS_SELECTOR, "#jugadores li.turno").text
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#dados svg.dado")) == 3
+        assert driver.find_element(By.ID, "estado-conexion").text.startswith("foto de las ")  # not passed off as live
+    finally:
+        driver.quit()
+
+
+SCREENS = {"tele": {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False},
+           "telefono": {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}}
+
+
+@needs_chromium
+@pytest.mark.parametrize("screen", SCREENS)
+def test_after_fourteen_rounds_the_page_is_whole_on_a_tv_and_a_phone(long_table: Table, tmp_path: Path, screen: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    metrics = SCREENS[screen]
+    driver = chromium(tmp_path)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        driver.get(long_table.board.address)
+        shown = lambda css: str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css))  # noqa: E731
+        wait_for(lambda: shown("#estado-conexion") == "en vivo", 10)
+        long_table.say("cuatro trenes")  # the game goes on under the page
+        wait_for(lambda: shown("#apuesta").startswith("cuatro trenes"), 5)
+        wait_for(lambda: driver.execute_script("return document.querySelectorAll('#cifras-tabla tbody tr').length") == len(SIX), 5)
+        size = driver.execute_script("const e = document.documentElement; return [e.scrollWidth, e.scrollHeight, innerWidth, innerHeight]")
+        driver.save_screenshot(str(tmp_path / f"{screen}.png"))
+        if os.environ.get("DUDO_CAPTURAS"):
+            shutil.copy(tmp_path / f"{screen}.png", Path(os.environ["DUDO_CAPTURAS"]) / f"{screen}.png")
+        assert size[0] <= metrics["width"], size  # nothing scrolls sideways
+        if screen == "tele":
+            assert size[1] <= metrics["height"], size  # nothing scrolls at all
+            clipped = driver.execute_script(
+                "return [...document.querySelectorAll('section')].filter(s => s.scrollHeight > s.clientHeight + 1).map(s => s.id)")
+            assert clipped == []
+            sizes = driver.execute_script("""return Object.fromEntries(['apuesta', 'le-toca', 'dijo', 'rondas', 'cifras-tabla']
+                .map(id => [id, parseFloat(getComputedStyle(document.getElementById(id)).fontSize)]))""")
+            assert sizes["apuesta"] >= 90 and sizes["le-toca"] >= 50 and min(sizes.values()) >= 24, sizes  # read from 3 m
+            assert sizes["apuesta"] == max(sizes.values())
+            qr = driver.find_element(By.CSS_SELECTOR, "#qr") if driver.find_elements(By.CSS_SELECTOR, "#qr") else None
+            assert qr is None  # served on loopback only: no QR to scan
+    finally:
+        driver.quit()
