@@ -998,7 +998,7 @@ def board_mode(game: Game) -> str:
 def screen_on(urls: Sequence[str]) -> str:
     """Printed at the terminal: every address the page answers at, the LAN address first."""
     more = "".join(f" o en {u}" for u in urls[1:])
-    return f"El marcador está en {urls[0]}{more} (ábranlo en el teléfono o en la tele del bar; el código QR lleva ahí)."
+    return f"El marcador está en {urls[0]}{more} (ábranlo en el teléfono o en la tele del bar, o escaneen el código QR)."
 
 
 def screen_on_spoken(ip: str | None, name: str | None, port: int) -> str:
@@ -1010,7 +1010,7 @@ def screen_on_spoken(ip: str | None, name: str | None, port: int) -> str:
     where = [typed(h) for h in (name, ip) if h]
     if not where:
         return ""
-    return f"El marcador está en {' o en '.join(where)}. También pueden escanear el código de la pantalla."
+    return f"El marcador está en {', o en '.join(where)}. También pueden escanear el código QR de la tele."
 
 
 SCREEN_HEADINGS = {"jugadores": "Jugadores", "arbitro": "El árbitro dijo", "rondas": "Últimas rondas",

@@ -248,9 +248,11 @@ class Server:
             except Exception:
                 log.debug("pantalla: connection", exc_info=True)
             finally:
-                gone = self.open.pop(key, None)
-                if gone is not None and gone.stream:
-                    self.streams -= 1
+                gone = self.open.get(key)
+                if gone is not None and gone.writer is writer:
+                    del self.open[key]
+                    if gone.stream:
+                        self.streams -= 1
 
         servers = [await asyncio.start_server(connected, sock=sock, backlog=128) for sock in self.sockets]
         if self._announce:
@@ -275,7 +277,7 @@ class Server:
         (or, when all are live pages, the newcomer)."""
         waiting = [(c.opened, k) for k, c in self.open.items() if not c.stream and k != keep]
         victim = min(waiting)[1] if waiting else keep
-        conn = self.open.get(victim)
+        conn = self.open.pop(victim, None)
         if conn is not None:
             conn.writer.transport.abort()
             self.dropped += 1

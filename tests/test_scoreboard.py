@@ -503,7 +503,9 @@ def test_after_fourteen_rounds_the_page_is_whole_on_a_tv_and_a_phone(long_table:
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
         driver.get(long_table.board.address)
-        shown = lambda css: str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css))  # noqa: E731
+
+        def shown(css: str) -> str:
+            return str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css))
         wait_for(lambda: shown("#estado-conexion") == "en vivo", 10)
         long_table.say("cuatro trenes")  # the game goes on under the page
         wait_for(lambda: shown("#apuesta").startswith("cuatro trenes"), 5)
