@@ -246,7 +246,8 @@ class Scoreboard(Observer):
         template = resources.files("assistant").joinpath("pantalla.html").read_text("utf-8")
         corner = ""
         if self._qr:
-            corner = f'<figure id="qr">{self._qr}<figcaption>{html.escape(self.address)}</figcaption></figure>'
+            typed = "".join(f"<span>{html.escape(u.removeprefix('http://').rstrip('/'))}</span>" for u in self.announced.urls)
+            corner = f'<figure id="qr">{self._qr}<figcaption>{typed}</figcaption></figure>'
         filled = {
             "TITULO": html.escape(_title(full)),
             "TABLERO": board_html(full),

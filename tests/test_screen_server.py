@@ -265,8 +265,16 @@ def test_without_a_host_a_phone_on_the_network_opens_the_printed_address_and_the
         seen = json.loads(phone.stdout)
         assert seen["estado"]["turno"] == "beto"
         assert seen["resuelto"] == [bar["ip_mesa"]]  # dudo.local, announced by mDNS, reaches the referee
-        assert f'<figcaption>http://{bar["ip_mesa"]}:8080/</figcaption>' in seen["pagina"]  # the QR in the corner
+        assert f'<figcaption><span>{bar["ip_mesa"]}:8080</span><span>dudo.local:8080</span></figcaption>' in seen["pagina"]
         assert '<div id="apuesta">tres trenes' in seen["pagina"]
+        if shutil.which("chromium") and shutil.which("zbarimg"):  # one scan: the TV's picture, read by a QR reader
+            shot = tmp_path / "tele.png"
+            subprocess.run(["ip", "netns", "exec", bar["telefono"], "chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
+                            "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                            "--hide-scrollbars", f"--user-data-dir={tmp_path / 'perfil'}", "--window-size=1920,1080",
+                            f"--screenshot={shot}", f"http://{bar['ip_mesa']}:8080/"], capture_output=True, timeout=60)
+            read = subprocess.run(["zbarimg", "-q", "--raw", str(shot)], capture_output=True, text=True, timeout=30)
+            assert read.stdout.strip() == f"http://{bar['ip_mesa']}:8080/"
     finally:
         printed, errors = ref.close()
     assert "Traceback" not in printed + errors
