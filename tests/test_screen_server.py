@@ -26,8 +26,6 @@ from assistant import screen_server
 from tests.test_crash import dudo_command
 from tests.test_scoreboard import free_port, request
 
-pytestmark = pytest.mark.slow
-
 
 def threads(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -90,6 +88,7 @@ class Referee:
         return self.printed(), Path(self.err.name).read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_a_hostile_network_never_shakes_the_referee(tmp_path: Path) -> None:
     port = free_port()
     ref = Referee(tmp_path, f"127.0.0.1:{port}")
@@ -248,6 +247,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.slow
 @needs_netns
 def test_without_a_host_a_phone_on_the_network_opens_the_printed_address_and_the_name(bar: dict[str, str], tmp_path: Path) -> None:
     ref = Referee(tmp_path, "8080", wrap=["ip", "netns", "exec", bar["mesa"]])
@@ -280,6 +280,7 @@ def test_without_a_host_a_phone_on_the_network_opens_the_printed_address_and_the
     assert "Traceback" not in printed + errors
 
 
+@pytest.mark.slow
 @needs_netns
 def test_a_second_table_in_the_bar_takes_the_next_name(bar: dict[str, str], tmp_path: Path) -> None:
     other = subprocess.Popen(["ip", "netns", "exec", bar["telefono"], sys.executable, "-c", OTHER_TABLE, bar["ip_telefono"]],
