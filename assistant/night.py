@@ -152,6 +152,9 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
         io.tell(replies.screen_off(err.strerror or str(err)))
         return None
     where = board.announced
+    if where.waiting:
+        io.tell(replies.screen_waiting_for_network(where.port))
+        return board
     io.announce(replies.screen_on(where.urls or [board.address]), replies.screen_on_spoken(where.ip, where.name, where.port))
     if where.ip is not None:
         from assistant.screen_server import qr_text, url

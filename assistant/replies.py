@@ -1001,6 +1001,11 @@ def screen_on(urls: Sequence[str]) -> str:
     return f"El marcador está en {urls[0]}{more} (ábranlo en el teléfono o en la tele del bar, o escaneen el código QR)."
 
 
+def screen_waiting_for_network(port: int) -> str:
+    return (f"El marcador está abierto en el puerto {port}, pero este equipo todavía no está en ninguna red: "
+            "cuando se conecte, la página muestra su dirección y su código QR.")
+
+
 def screen_on_spoken(ip: str | None, name: str | None, port: int) -> str:
     """Said once by voice, in words a person can type: "dudo punto local, dos puntos, ocho mil ochenta"."""
     def typed(host: str) -> str:

@@ -77,8 +77,24 @@ class Scoreboard(Observer):
         self._figures: dict[str, Any] = {"partidas": 0, "jugadores": {}}
         self._worker: concurrent.futures.ThreadPoolExecutor | None = None
         self.server = screen_server.Server(self._app, host, port)
-        self.announced = Announced(port=self.server.port)
-        self._qr = ""
+        self.announced_here: Announced | None = None
+        """Set by a test to draw the page as if served elsewhere (None: as it is served)."""
+        self._qr: tuple[str, str] = ("", "")
+
+    @property
+    def announced(self) -> Announced:
+        """Where the page can be opened (it may change once: a network that came up late)."""
+        return self.announced_here or self.server.announced
+
+    def _qr_code(self) -> str:
+        """The QR code of the LAN address, as inline SVG ("" with none)."""
+        ip = self.announced.ip
+        if ip is None:
+            return ""
+        link = screen_server.url(ip, self.announced.port)
+        if self._qr[0] != link:
+            self._qr = (link, screen_server.qr_svg(link))
+        return self._qr[1]
 
     @property
     def address(self) -> str:
@@ -88,9 +104,7 @@ class Scoreboard(Observer):
     def start(self, game: Game, announce: bool = True) -> None:
         """Show ``game`` (its rounds so far rebuilt from its history) and start serving."""
         self.follow(game)
-        self.announced = self.server.start(announce)
-        if self.announced.ip is not None:
-            self._qr = screen_server.qr_svg(screen_server.url(self.announced.ip, self.server.port))
+        self.server.start(announce)
 
     def follow(self, game: Game) -> None:
         """A new game at the same table ("otra"): its rounds start empty."""
@@ -191,7 +205,7 @@ class Scoreboard(Observer):
                 await _reply(send, 405 if path in PATHS else 404, b"", "text/plain; charset=utf-8", allow=path in PATHS)
             elif path == "/":
                 _, full, _ = await self._current()
-                await _reply(send, 200, self.page(full), "text/html; charset=utf-8", head=method == "HEAD")
+                await _reply(send, 200, self.drawn_page(full), "text/html; charset=utf-8", head=method == "HEAD")
             elif path == "/estado":
                 body = json.dumps(self.estado(), ensure_ascii=False).encode("utf-8")
                 await _reply(send, 200, body, "application/json; charset=utf-8", head=method == "HEAD")
@@ -241,13 +255,14 @@ class Scoreboard(Observer):
             if waiter is not None:
                 waiter.cancel()
 
-    def page(self, full: dict[str, Any]) -> bytes:
-        """The page with ``full`` already drawn in it."""
-        template = resources.files("assistant").joinpath("pantalla.html").read_text("utf-8")
+    def drawn_page(self, full: dict[str, Any]) -> bytes:
+        """The page with ``full`` already drawn in it, and the QR code in its corner."""
+        template = page().decode("utf-8")
         corner = ""
-        if self._qr:
+        qr = self._qr_code()
+        if qr:
             typed = "".join(f"<span>{html.escape(u.removeprefix('http://').rstrip('/'))}</span>" for u in self.announced.urls)
-            corner = f'<figure id="qr">{self._qr}<figcaption>{typed}</figcaption></figure>'
+            corner = f'<figure id="qr">{qr}<figcaption>{typed}</figcaption></figure>'
         filled = {
             "TITULO": html.escape(_title(full)),
             "TABLERO": board_html(full),
@@ -259,6 +274,11 @@ class Scoreboard(Observer):
         for key, value in filled.items():
             template = template.replace("{{" + key + "}}", value)
         return template.encode("utf-8")
+
+
+def page() -> bytes:
+    """The page as the package ships it, before it is drawn (every asset inline)."""
+    return resources.files("assistant").joinpath("pantalla.html").read_bytes()
 
 
 async def _send(send: Send, message: dict[str, Any]) -> None:

@@ -55,6 +55,8 @@ NAME = "dudo"
 """The name announced on the network: ``dudo.local``."""
 NAME_TRIES = 9
 """dudo, dudo-2 … dudo-9: one per table in the same bar."""
+NETWORK_SECONDS = 5.0
+"""With no network at start, how often to look for one."""
 LOOKUP_SECONDS = 0.6
 """How long to listen for another machine already answering to a name."""
 
@@ -151,6 +153,8 @@ class Announced:
     name: str | None = None
     """``dudo.local`` (None when nothing was announced)."""
     port: int = 0
+    waiting: bool = False
+    """Served to the network, but the machine is on none yet (the address comes later)."""
 
     @property
     def main(self) -> str:
@@ -174,6 +178,7 @@ class Server:
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._zeroconf: Any = None
+        self._late: asyncio.Future[None] | None = None
         self._thread = threading.Thread(target=self._run, name="pantalla", daemon=True)
 
     # ------------------------------------------------------------------ from the referee's thread
@@ -292,18 +297,26 @@ class Server:
         return True
 
     async def _announce_name(self) -> None:
-        """The LAN address and a free ``dudo[-N].local`` name, announced by mDNS."""
+        """The LAN address and a free ``dudo[-N].local`` name, announced by mDNS.
+        With no network yet (a Pi whose Wi-Fi comes up after the referee), it
+        keeps looking in the background: the page gains its address and QR code then."""
         ips = [self.host] if self.host and not is_wildcard(self.host) else lan_addresses()
-        self.announced.ip = ips[0] if ips else None
-        self.announced.urls = [url(ip, self.port) for ip in ips[:1]]
+        if not ips:
+            self.announced.urls = [url("127.0.0.1", self.port)]
+            self.announced.waiting = True
+            self._late = asyncio.ensure_future(self._await_network())
+            return
+        name = None
         try:
             name = await self._register(ips)
         except Exception:  # no multicast here (no network, a locked-down service): the address is enough
             log.warning("pantalla: no mDNS", exc_info=True)
-            name = None
-        if name is not None:
-            self.announced.name = name
-            self.announced.urls.append(url(name, self.port))
+        self.announced = Announced([url(ips[0], self.port)] + ([url(name, self.port)] if name else []), ips[0], name, self.port)
+
+    async def _await_network(self) -> None:
+        while not lan_addresses():
+            await asyncio.sleep(NETWORK_SECONDS)
+        await self._announce_name()
 
     async def _register(self, ips: list[str]) -> str | None:
         from zeroconf import IPVersion, ServiceInfo

@@ -498,8 +498,7 @@ def test_after_fourteen_rounds_the_page_is_whole_on_a_tv_and_a_phone(long_table:
     metrics = SCREENS[screen]
     here = long_table.board.address  # loopback: the only address this test ever opens
     # drawn as when served to the bar's network: the QR code in its corner (an address only shown, never opened)
-    long_table.board.announced = screen_server.Announced(["http://10.77.0.1:8080/", "http://dudo.local:8080/"], "10.77.0.1", "dudo.local", 8080)
-    long_table.board._qr = screen_server.qr_svg("http://10.77.0.1:8080/")
+    long_table.board.announced_here = screen_server.Announced(["http://10.77.0.1:8080/", "http://dudo.local:8080/"], "10.77.0.1", "dudo.local", 8080)
     driver = chromium(tmp_path)
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)

@@ -57,7 +57,7 @@ class Referee:
         env = {**os.environ, "DUDO_DATOS": str(tmp_path / "datos"), "DUDO_MODELO": "", "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([*(wrap or []), *dudo_command(), "jugar", "--texto", "--nueva", "--jugadores", "ana,beto,carla",
                                       "--pantalla", screen], stdin=subprocess.PIPE, stdout=self.out, stderr=self.err, text=True, env=env)
-        self.wait_for("El marcador está en")
+        self.wait_for("El marcador está")
 
     def printed(self) -> str:
         return Path(self.out.name).read_text("utf-8")
@@ -195,10 +195,18 @@ def ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True)
 
 
+def connect_referee(bar: dict[str, str]) -> None:
+    """The referee's host joins the network: its address and its default route."""
+    ip("-n", bar["mesa"], "addr", "add", f"{bar['ip_mesa']}/24", "dev", bar["dev_mesa"])
+    ip("-n", bar["mesa"], "route", "add", "default", "via", bar["ip_telefono"])
+
+
 @pytest.fixture
-def bar() -> Iterator[dict[str, str]]:
+def bar(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
     """Two hosts on one cable: the referee's (10.77.N.1, with a default route, as on a
-    bar's Wi-Fi) and a phone's (10.77.N.2). Multicast crosses the cable, so mDNS works."""
+    bar's Wi-Fi) and a phone's (10.77.N.2). Multicast crosses the cable, so mDNS works.
+    Marked ``offline``, the referee's host has no address yet (``connect_referee``)."""
+    offline = request.node.get_closest_marker("offline") is not None
     tag = uuid.uuid4().hex[:6]
     net = f"10.77.{int(tag[:2], 16)}"
     mesa, telefono = f"dudo-mesa-{tag}", f"dudo-tel-{tag}"
@@ -208,12 +216,14 @@ def bar() -> Iterator[dict[str, str]]:
         ip("link", "add", f"m{tag}", "type", "veth", "peer", "name", f"t{tag}")
         ip("link", "set", f"m{tag}", "netns", mesa)
         ip("link", "set", f"t{tag}", "netns", telefono)
-        for ns, dev, address in ((mesa, f"m{tag}", f"{net}.1"), (telefono, f"t{tag}", f"{net}.2")):
-            ip("-n", ns, "addr", "add", f"{address}/24", "dev", dev)
+        for ns, dev in ((mesa, f"m{tag}"), (telefono, f"t{tag}")):
             ip("-n", ns, "link", "set", dev, "up")
             ip("-n", ns, "link", "set", "lo", "up")
-        ip("-n", mesa, "route", "add", "default", "via", f"{net}.2")
-        yield {"mesa": mesa, "telefono": telefono, "ip_mesa": f"{net}.1", "ip_telefono": f"{net}.2"}
+        ip("-n", telefono, "addr", "add", f"{net}.2/24", "dev", f"t{tag}")
+        hosts = {"mesa": mesa, "telefono": telefono, "ip_mesa": f"{net}.1", "ip_telefono": f"{net}.2", "dev_mesa": f"m{tag}"}
+        if not offline:
+            connect_referee(hosts)
+        yield hosts
     finally:
         subprocess.run(["ip", "netns", "del", mesa], capture_output=True)
         subprocess.run(["ip", "netns", "del", telefono], capture_output=True)
@@ -367,3 +377,63 @@ def test_the_address_is_announced_once_printed_and_said(tmp_path: Path) -> None:
     assert spoken == "" and io.told == []  # this machine only: nothing a phone could type
     assert _open_screen("no:es", Game(preset("yocacho"), ["ana", "beto"]), io) is None
     assert io.told == ["No pude abrir el marcador («no:es» no es una dirección: usa PUERTO o HOST:PUERTO); la pantalla queda apagada y la partida sigue igual."]
+
+
+@pytest.mark.slow
+@pytest.mark.offline
+@needs_netns
+def test_a_referee_that_starts_before_the_network_shows_its_address_once_it_is_on(bar: dict[str, str], tmp_path: Path) -> None:
+    ref = Referee(tmp_path, "8080", wrap=["ip", "netns", "exec", bar["mesa"]])
+    try:
+        line = ref.wait_for("El marcador está")
+        assert line == ("El marcador está abierto en el puerto 8080, pero este equipo todavía no está en ninguna red: "
+                        "cuando se conecte, la página muestra su dirección y su código QR.")
+        connect_referee(bar)  # the Wi-Fi comes up
+        deadline = time.monotonic() + screen_server.NETWORK_SECONDS + 10
+        page = ""
+        while time.monotonic() < deadline and "figcaption" not in page:
+            time.sleep(0.5)
+            got = subprocess.run(["ip", "netns", "exec", bar["telefono"], sys.executable, "-c",
+                                  "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1], timeout=3).read().decode())",
+                                  f"http://{bar['ip_mesa']}:8080/"], capture_output=True, text=True, timeout=20)
+            page = got.stdout
+        assert f"<figcaption><span>{bar['ip_mesa']}:8080</span><span>dudo.local:8080</span></figcaption>" in page
+    finally:
+        printed, errors = ref.close()
+    assert "Traceback" not in printed + errors
+
+
+def test_past_the_cap_a_live_page_is_told_to_come_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import http.client
+
+    from assistant import scoreboard
+    from assistant.rules import Game, preset
+
+    monkeypatch.setattr(screen_server, "MAX_STREAMS", 2)
+    port = free_port()
+    board = scoreboard.start(f"127.0.0.1:{port}", Game(preset("yocacho"), ["ana", "beto"]))
+    pages = []
+    try:
+        for _ in range(2):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/eventos")
+            response = conn.getresponse()
+            assert response.status == 200 and response.readline() == b"retry: 1000\n"
+            pages.append(conn)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/eventos")
+        refused = conn.getresponse()
+        assert refused.status == 503 and refused.getheader("Retry-After") == "5"
+        conn.close()
+        pages.pop().close()  # one page leaves: there is room again
+        deadline = time.monotonic() + 5
+        while board.server.streams > 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/eventos")
+        assert conn.getresponse().status == 200
+        pages.append(conn)
+    finally:
+        for p in pages:
+            p.close()
+        board.close()
