@@ -179,6 +179,7 @@ class Server:
         self._stop: asyncio.Event | None = None
         self._zeroconf: Any = None
         self._late: asyncio.Future[None] | None = None
+        self._registering: asyncio.Future[Any] | None = None
         self._thread = threading.Thread(target=self._run, name="pantalla", daemon=True)
 
     # ------------------------------------------------------------------ from the referee's thread
@@ -337,7 +338,9 @@ class Server:
                 "_http._tcp.local.", f"Dudo {host}._http._tcp.local.", port=self.port, parsed_addresses=ips,
                 server=f"{host}.local.", properties={"path": "/"},
             )
-            await zc.async_register_service(info, allow_name_change=True)
+            # probing and announcing go on in the background: the table is not kept waiting for them
+            self._registering = asyncio.ensure_future(zc.async_register_service(info, allow_name_change=True))
+            self._registering.add_done_callback(_logged)
             return f"{host}.local"
         return None
 
@@ -372,6 +375,11 @@ def _listen(host: str | None, port: int) -> list[socket.socket]:
         raise
     sock.setblocking(False)
     return [sock]
+
+
+def _logged(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("pantalla: mDNS", exc_info=task.exception())
 
 
 def _quiet(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
