@@ -173,6 +173,18 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     driver.quit()
 
 
+def shown(driver: Any, css: str, what: str = "innerText") -> str:
+    """The text of the first element matching ``css`` ("" when there is none), read in one
+    step: a live update redraws the board, so an element found a moment ago may be gone."""
+    return str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e[arguments[1]] : ''", css, what))
+
+
+def snapshot(driver: Any, css: str, cells: str) -> dict[str, list[str]]:
+    """Each element matching ``css`` by its data-nombre: the texts of its ``cells``, in one step."""
+    return dict(driver.execute_script("""return [...document.querySelectorAll(arguments[0])].map(r =>
+        [r.dataset.nombre, [...r.querySelectorAll(arguments[1])].map(c => c.textContent)])""", css, cells))
+
+
 def wait_for(check: Callable[[], bool], seconds: float) -> float:
     """Seconds until ``check()`` is true (fails after ``seconds``)."""
     started = time.monotonic()
@@ -185,20 +197,18 @@ def wait_for(check: Callable[[], bool], seconds: float) -> float:
 
 @needs_chromium
 def test_the_page_follows_the_game_in_a_real_browser(table: Table, browser: Any, tmp_path: Path) -> None:
-    from selenium.webdriver.common.by import By
 
     driver = browser
     driver.get(table.board.address)
 
     def text(css: str) -> str:
-        found = driver.find_elements(By.CSS_SELECTOR, css)  # not there yet reads as empty, not as a failure
-        return str(found[0].text) if found else ""
+        return shown(driver, css)  # not there yet reads as empty, not as a failure
     wait_for(lambda: text("#estado-conexion") == "en vivo", 5)
     table.say("parte ana por la izquierda")
     wait_for(lambda: "ana" in text("#jugadores li.turno"), 5)
     table.say("tres trenes")
     wait_for(lambda: text("#apuesta").startswith("tres trenes") and "beto" in text("#jugadores li.turno"), 5)
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#dados svg.dado")) == 3
+    assert driver.execute_script("return document.querySelectorAll('#dados svg.dado').length") == 3
     assert "Tres trenes. Sigue beto." in text("#dijo")
     assert "por la izquierda" in text("#sentido")
     size = driver.execute_script("return parseFloat(getComputedStyle(document.getElementById('apuesta')).fontSize)")
@@ -222,8 +232,7 @@ def test_the_page_reconnects_by_itself(browser: Any) -> None:
     driver.get(board.address)
 
     def text(css: str) -> str:
-        found = driver.find_elements(By.CSS_SELECTOR, css)
-        return str(found[0].text) if found else ""
+        return shown(driver, css)
     wait_for(lambda: text("#estado-conexion") == "en vivo", 5)
     board.close()
     lost = wait_for(lambda: text("#estado-conexion").startswith("Sin conexión con el árbitro desde las"), 10)
@@ -343,7 +352,6 @@ def test_noche_serves_tonights_figures_as_dudo_estadisticas_does(tmp_path: Path)
 
 @needs_chromium
 def test_the_page_shows_the_nights_table_and_each_players_panel(browser: Any, tmp_path: Path) -> None:
-    from selenium.webdriver.common.by import By
 
     from assistant import stats
 
@@ -352,18 +360,17 @@ def test_the_page_shows_the_nights_table_and_each_players_panel(browser: Any, tm
     board = scoreboard.start(f"127.0.0.1:{free_port()}", game, figures=lambda: stats.night_json(folder))
     try:
         browser.get(board.address)
-        wait_for(lambda: not browser.find_element(By.ID, "cifras").get_attribute("hidden"), 5)
-        rows = {r.get_attribute("data-nombre"): [td.text for td in r.find_elements(By.TAG_NAME, "td")]
-                for r in browser.find_elements(By.CSS_SELECTOR, "#cifras-tabla tbody tr")}
+        wait_for(lambda: browser.execute_script("const e = document.getElementById('cifras'); return e && !e.hidden") is True, 5)
+        rows = snapshot(browser, "#cifras-tabla tbody tr", "td")
         assert set(rows) == {"ana", "beto", "carla"}
         # jugador, ganadas, partidas, rondas perdidas, dudas bien, faroles que aguantaron
         assert rows["carla"] == ["carla", "0", "2", "1", "1 de 2", "—"]
         assert rows["beto"] == ["beto", "0", "2", "1", "—", "1 de 2"]
-        panels = {p.get_attribute("data-nombre"): p.get_attribute("textContent") for p in browser.find_elements(By.CSS_SELECTOR, "#cifras-detalle li")}
+        panels = dict(browser.execute_script("return [...document.querySelectorAll('#cifras-detalle li')].map(l => [l.dataset.nombre, l.textContent])"))
         assert "1 por dudar mal" in panels["carla"] and "no ha perdido rondas" in panels["ana"]
         shot = tmp_path / "noche.png"
         browser.set_window_size(420, 900)  # a phone: each player's panel shows under the table (a TV has no room for it)
-        wait_for(lambda: "1 por dudar mal" in browser.find_element(By.CSS_SELECTOR, "#cifras-detalle li[data-nombre=carla]").text, 5)
+        wait_for(lambda: "1 por dudar mal" in shown(browser, "#cifras-detalle li[data-nombre=carla]"), 5)
         browser.save_screenshot(str(shot))
         assert shot.stat().st_size > 10_000
     finally:
@@ -503,12 +510,9 @@ def test_after_fourteen_rounds_the_page_is_whole_on_a_tv_and_a_phone(long_table:
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
         driver.get(here)
-
-        def shown(css: str) -> str:
-            return str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css))
-        wait_for(lambda: shown("#estado-conexion") == "en vivo", 10)
+        wait_for(lambda: shown(driver, "#estado-conexion") == "en vivo", 10)
         long_table.say("cuatro trenes")  # the game goes on under the page
-        wait_for(lambda: shown("#apuesta").startswith("cuatro trenes"), 5)
+        wait_for(lambda: shown(driver, "#apuesta").startswith("cuatro trenes"), 5)
         wait_for(lambda: driver.execute_script("return document.querySelectorAll('#cifras-tabla tbody tr').length") == len(SIX), 5)
         size = driver.execute_script("const e = document.documentElement; return [e.scrollWidth, e.scrollHeight, innerWidth, innerHeight]")
         driver.save_screenshot(str(tmp_path / f"{screen}.png"))
