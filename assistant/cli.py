@@ -162,7 +162,8 @@ Rate = Annotated[Optional[int], typer.Option(
     "--velocidad", min=RATES[0], max=RATES[1], help=f"Palabras por minuto al hablar (de {RATES[0]} a {RATES[1]}; por omisión {DEFAULT_RATE}).")]
 Text = Annotated[bool, typer.Option("--texto", help="Jugar escribiendo en vez de hablar.")]
 Screen = Annotated[Optional[str], typer.Option(
-    "--pantalla", help="Abre el marcador para teléfonos o la tele: [HOST:]PUERTO (por omisión solo en este equipo, 127.0.0.1).")]
+    "--pantalla", help="Abre el marcador para teléfonos o la tele: PUERTO lo abre a la red del local (dice su dirección y "
+                       "muestra un código QR); HOST:PUERTO, solo en esa dirección (127.0.0.1:PUERTO, solo en este equipo).")]
 
 
 class Level(StrEnum):

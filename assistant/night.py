@@ -156,7 +156,15 @@ def _open_screen(address: str, game: Game, io: TableIO) -> Scoreboard | None:
         io.note(messages.screen_failed(messages.port_problem(err.errno, isinstance(err, socket.gaierror))))
         io.tell(replies.screen_off())
         return None
-    io.tell(replies.screen_on(board.address))
+    where = board.announced
+    if where.waiting:
+        io.tell(replies.screen_waiting_for_network())
+        return board
+    io.announce(replies.screen_on(where.urls or [board.address]), replies.screen_on_spoken(where.ip, where.name, where.port))
+    if where.ip is not None:
+        from assistant.screen_server import qr_text, url
+
+        io.picture(replies.screen_qr_caption(), qr_text(url(where.ip, where.port)))
     return board
 
 

@@ -1115,8 +1115,173 @@ def board_mode(game: Game) -> str:
     return " · ".join(parts)
 
 
-def screen_on(address: str) -> str:
-    return f"El marcador está en {address}. Ábranlo en el teléfono o en la tele del bar."
+def screen_on(urls: Sequence[str]) -> str:
+    """Printed at the terminal: every address the page answers at, the LAN address first."""
+    more = "".join(f" o en {u}" for u in urls[1:])
+    return f"El marcador está en {urls[0]}{more} (ábranlo en el teléfono o en la tele del bar, o escaneen el código QR)."
+
+
+def screen_waiting_for_network() -> str:
+    return "El marcador está listo, pero este equipo todavía no tiene red. Cuando la tenga, la página muestra su dirección."
+
+
+def screen_on_spoken(ip: str | None, name: str | None, port: int) -> str:
+    """Said once by voice, in words a person can type: "dudo punto local, dos puntos, ocho
+    mil ochenta". One address only (the name when there is one: it is the shorter to say
+    and stays the same; the number is printed and in the QR code)."""
+    host = name or ip
+    if not host:
+        return ""
+
+    def word(piece: str) -> str:
+        return " guion ".join(_said(int(p)) if p.isdigit() else p for p in piece.split("-"))
+
+    typed = " punto ".join(word(p) for p in host.split("."))
+    return f"El marcador está en {typed}, dos puntos, {_said(port)}. También pueden escanear el código QR."
+
+
+SCREEN_HEADINGS = {"jugadores": "Jugadores", "arbitro": "El árbitro dijo", "rondas": "Últimas rondas",
+                   "noche": "Partidas de esta noche", "cifras": "La noche"}
+"""The page's section titles."""
+SCREEN_COLUMNS = ("Jugador", "Ganadas", "Partidas", "Rondas perdidas", "Dudas bien", "Faroles que aguantaron")
+"""The night's table, left to right."""
+
+
+def screen_title(rules: str, round_number: int) -> str:
+    return f"Dudo · reglas {rules} · ronda {round_number}"
+
+
+def screen_qr_caption() -> str:
+    return "Escanéenlo con el teléfono para abrir el marcador:"
+
+
+def screen_headline(game: Game) -> str:
+    """The largest line between bids: who opens the round, or that the table must say it."""
+    if game.over:
+        return winner(game.winners, payers(game))
+    if game.phase == "inicio" or game.turn is None:
+        return "¿Quién parte?"
+    if game.phase == "apuestas" and game.bid is None:
+        return f"Parte {game.turn}"
+    return ""
+
+
+def screen_turn(game: Game) -> str:
+    """Who speaks next, once there is a bid ("" while counting or between rounds)."""
+    if game.phase == "apuestas" and game.bid is not None and game.turn is not None:
+        return f"Le toca a {game.turn}"
+    return ""
+
+
+def screen_bid_by(player: str) -> str:
+    return f"de {player}"
+
+
+def screen_direction(direction: str) -> str:
+    return "Se juega por la izquierda ↻" if direction == "izquierda" else "Se juega por la derecha ↺"
+
+
+def screen_score(scoring: str, dice: int, palos: int, banked: int, out: bool) -> str:
+    """How a seat stands, in a few characters ("3 dados +1", "2 palos", "fuera"); fichas are drawn."""
+    if out:
+        return "fuera"
+    if scoring == "palos":
+        return f"{palos} {'palo' if palos == 1 else 'palos'}"
+    return f"{dice} {'dado' if dice == 1 else 'dados'}" + (f" +{banked}" if banked else "")
+
+
+def screen_ficha(color: str, lost: bool) -> str:
+    return f"{color} (perdida)" if lost else color
+
+
+def screen_round(number: int, text: str) -> str:
+    return f"Ronda {number}: {text}"
+
+
+def screen_game(hour: str, winners: Sequence[str], rounds: int) -> str:
+    """A finished game in tonight's list (who played goes beside it: ``screen_game_players``)."""
+    won = f"{'ganaron' if len(winners) > 1 else 'ganó'} {names.join_and(list(winners))}" if winners else "sin ganador"
+    return f"{hour} · {won} ({rounds} {'ronda' if rounds == 1 else 'rondas'})"
+
+
+def screen_game_players(players: Sequence[str]) -> str:
+    return f" · {', '.join(players)}"
+
+
+def screen_more_games(n: int) -> str:
+    return f"y {_n(n, True)} {'partida' if n == 1 else 'partidas'} más"
+
+
+def screen_updated(hour: str) -> str:
+    """Under a page that was drawn once (no live updates yet)."""
+    return f"foto de las {hour}"
+
+
+def screen_live() -> str:
+    return "en vivo"
+
+
+def screen_stale(hour: str) -> str:
+    return f"Sin conexión con el árbitro desde las {hour}: lo que ven puede estar atrasado."
+
+
+SCREEN_LOSSES = (("apuesta", "por apostar de más"), ("duda", "por dudar mal"), ("calzo", "por calzar mal"),
+                 ("paso", "con el paso pillado"), ("picado", "con el picado pillado"), ("mato", "por un mato"),
+                 ("castigo", "por castigo"))
+
+
+def screen_of(right: int, tried: int) -> str:
+    """"2 de 5"; a dash when nothing was tried (as in «dudo estadisticas»)."""
+    return f"{right} de {tried}" if tried else "—"
+
+
+def screen_player_panel(name: str, f: Mapping[str, Any]) -> str:
+    """One player's night in a line: how the rounds were lost, calzos, pasos."""
+    how = [f"{f['perdidas'][k]} {text}" for k, text in SCREEN_LOSSES if f["perdidas"].get(k)]
+    text = f"{name}: " + (f"perdió {', '.join(how)}" if how else "no ha perdido rondas")
+    if f.get("calzos"):
+        text += f"; calzó bien {f['calzos_acertados']} de {f['calzos']}"
+    if f.get("pasos"):
+        text += f"; le pillaron {f['pasos_pillados']} de {f['pasos']} pasos"
+    return text
+
+
+_CALLED = {"dudo": "dudó", "calzo": "calzó", "mato": "mató", "siciliana": "dudó a la siciliana"}
+
+
+def round_summary(game: Game, call: Any, events: Iterable[ev.Event]) -> str:
+    """How a round ended, as the table argues about it: whose bid, who doubted or
+    calzó, what there was, who paid ("beto dudó los cinco trenes de ana; había
+    seis. Palo para beto."). ``call`` is the round's pending call (``caller``,
+    ``call``, ``target``, ``bid``) as it stood before the count, or None."""
+    parts: list[str] = []
+    events = list(events)
+    for e in events:
+        if isinstance(e, ev.Counted):
+            bid = e.bid
+            feminine = _feminine(game, bid)
+            article = "las" if feminine else "los"
+            head = ""
+            if call is not None and call.call == e.call:
+                head = f"{call.caller} {_CALLED[e.call]} {article} {say(game, bid)} de {call.target}; "
+            seen = ("no había ninguna" if feminine else "no había ninguno") if e.total == 0 else f"había {names.number(e.total, feminine, before_noun=False)}"
+            if e.bonus:
+                seen += " con la de regalo"
+            parts.append(capital(head + seen) + "." if not head else head + seen + ".")
+        elif isinstance(e, ev.PassJudged):
+            what = "el paso" if e.call == "paso" else "el picado"
+            doubter = f"{call.caller} dudó {what} de {e.player}" if call is not None else capital(f"{what} de {e.player}")
+            verdict = "no valía (sin los cinco dados)" if e.short_hand else ("valía" if e.valid else "no valía")
+            parts.append(f"{doubter}: {verdict}.")
+        elif isinstance(e, ev.Penalized):
+            parts.append(f"Castigo para {e.player}.")
+        elif isinstance(e, (ev.DieLost, ev.PaloTaken)):
+            parts.append(_loss_sentence(game, e, brief=True))
+        elif isinstance(e, (ev.DieGained, ev.PaloReturned)):
+            parts.append(_gain_sentence(game, e))
+        elif isinstance(e, ev.Eliminated):
+            parts.append(f"{capital(e.player)} queda fuera.")
+    return " ".join(parts)
 
 
 def screen_off() -> str:

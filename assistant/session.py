@@ -318,6 +318,17 @@ class TableIO:
     def tell(self, text: str) -> None:
         print(text, flush=True)
 
+    def announce(self, printed: str, spoken: str) -> None:
+        """Something the table must be able to type (an address): printed as
+        ``printed``; the voice says ``spoken`` instead, once."""
+        print(printed, flush=True)
+
+    def picture(self, caption: str, drawing: str) -> None:
+        """A drawing for whoever looks at the terminal (a QR code): only on a
+        terminal, where it can be seen; a pipe or a log gets nothing."""
+        if sys.stdout.isatty():
+            print(caption + "\n" + drawing, flush=True)
+
     def earcon(self, name: str) -> None:
         """Text mode names the sound the voice would play."""
         print(f"[sonido: {name}]", flush=True)

@@ -144,6 +144,11 @@ class VoiceIO(TableIO):
         print(text, flush=True)
         self.speaker.say(text)
 
+    def announce(self, printed: str, spoken: str) -> None:
+        print(printed, flush=True)
+        if spoken:
+            self.speaker.say(spoken)
+
     def earcon(self, name: str) -> None:
         self.speaker.earcon(name)
 

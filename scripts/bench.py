@@ -10,6 +10,9 @@
   a line damaged, and in the older format without checks
 - a 1 MB typed line: its refusal, the next line's answer and the game's end
   (idle and with both cores busy)
+- pantalla: the scoreboard in a whole ``dudo jugar`` process under a hostile
+  network (dropped, half-open, slow): threads, memory, open files, how soon a
+  new visitor is served while the game goes on
 - oído: from the end of a player's speech to the first sample of the referee's
   answer, through a real PulseAudio room with echo cancellation (scripts/sala.py),
   and how soon the referee stops when a player talks over it
@@ -819,6 +822,61 @@ def bench_soak(minutes: int = 3) -> dict[str, object]:
     return {"minutos": minutes, "rss_mb_por_minuto": rss, "pendiente_segunda_mitad_mb_min": round(slope, 2)}
 
 
+def bench_pantalla(visits: int = 20) -> dict[str, object]:
+    """The scoreboard under abuse, measured from outside its ``dudo jugar`` process."""
+    import socket
+
+    from tests.test_scoreboard import free_port
+    from tests.test_screen_server import Referee, reset, threads, visit
+
+    def rss(pid: int) -> float:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+        return -1.0
+
+    def standing(pid: int, port: int) -> dict[str, object]:
+        took = sorted(visit(port)[0] * 1000 for _ in range(visits))
+        return {"hilos": threads(pid), "memoria_mb": rss(pid), "archivos_abiertos": len(os.listdir(f"/proc/{pid}/fd")),
+                "visita_ms_mediana": round(statistics.median(took), 1), "visita_ms_max": round(took[-1], 1)}
+
+    out: dict[str, object] = {}
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = Referee(Path(tmp), f"127.0.0.1:{port}")
+        held: list[socket.socket] = []
+        try:
+            pid = ref.proc.pid
+            out["en_reposo"] = standing(pid, port)
+            for path in ("/estado", "/", "/eventos", "/noche"):
+                for _ in range(20):
+                    s = socket.create_connection(("127.0.0.1", port))
+                    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                    reset(s)
+            for wave_size, name in ((300, "con_300_a_medias"), (1500, "con_1800_a_medias")):
+                for _ in range(wave_size):
+                    s = socket.create_connection(("127.0.0.1", port))
+                    s.sendall(b"GET /estado HTTP/1.1\r\nHost:")
+                    held.append(s)
+                ref.say("parte ana" if wave_size == 300 else "tres trenes")
+                ref.wait_for("Parte ana" if wave_size == 300 else "Tres trenes. Sigue beto.")
+                out[name] = standing(pid, port)
+            started = time.monotonic()
+            first = held[-1]
+            first.settimeout(30)
+            try:
+                first.recv(1)
+            except OSError:
+                pass
+            out["segundos_hasta_cerrar_los_a_medias"] = round(time.monotonic() - started, 1)
+        finally:
+            for s in held:
+                reset(s)
+            printed, errors = ref.close()
+        out["tracebacks_impresos"] = (printed + errors).count("Traceback")
+    return out
+
+
 def main() -> None:
     results: dict[str, object] = {
         "estadisticas": bench_estadisticas(),
@@ -832,6 +890,7 @@ def main() -> None:
         "respuesta_sin_reconocedor": bench_reply(),
         "elegir_entre_alternativas": bench_choosing(),
         "hablar": bench_hablar(),
+        "pantalla": bench_pantalla(),
     }
     try:
         results["transcribir_contra_vosk_solo"] = bench_transcribir()
@@ -860,7 +919,9 @@ ONLY: dict[str, Callable[[], dict[str, object]]] = {
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["solo"]:
+    if sys.argv[1:2] == ["pantalla"]:
+        print(json.dumps(bench_pantalla(), ensure_ascii=False, indent=2))
+    elif sys.argv[1:2] == ["solo"]:
         print(json.dumps({name: ONLY[name]() for name in sys.argv[2:]}, ensure_ascii=False, indent=2))
     elif sys.argv[1:2] == ["soak"]:
         print(json.dumps(bench_soak(int(sys.argv[2]) if len(sys.argv) > 2 else 60), ensure_ascii=False, indent=2))

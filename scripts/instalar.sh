@@ -10,7 +10,9 @@
 #                                the Korean vosk model used as a stand-in,
 #                                Debian's Chromium and ChromeDriver for the
 #                                scoreboard page: no browser is ever downloaded;
-#                                man-db for systemd-analyze, iproute2 for ss)
+#                                man-db for systemd-analyze, iproute2 for ss
+#                                and network namespaces, zbar-tools to read
+#                                the page's QR code)
 # One stamp (.venv/.instalado) says which pyproject.toml and which extras are
 # installed: a plain install after the test install keeps the test extras.
 set -euo pipefail
@@ -23,7 +25,7 @@ packages=(espeak-ng libportaudio2 alsa-utils pulseaudio-utils)
 case "$(dpkg --print-architecture 2>/dev/null || uname -m)" in
     arm64 | armhf | aarch64 | arm*) packages+=(libatomic1) ;;  # libvosk.so needs libatomic.so.1 there
 esac
-[ "$test_extras" = 1 ] && packages+=(sox pulseaudio libasound2-plugins tmux chromium chromium-driver man-db iproute2)
+[ "$test_extras" = 1 ] && packages+=(sox pulseaudio libasound2-plugins tmux chromium chromium-driver man-db iproute2 zbar-tools)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
 

@@ -90,10 +90,11 @@ mkdir -p "$root$data"
 # defaults, and without them the referee works half duplex, as it says at start
 install_file "$(cat scripts/eco/dudo-eco.pa)" "$root/etc/pulse/default.pa.d/dudo-eco.pa" 644
 install_file "$(cat scripts/eco/dudo-eco.conf)" "$root/etc/pipewire/pipewire.conf.d/dudo-eco.conf" 644
-# the network only when the scoreboard is on
+# the network only when the scoreboard is on (netlink too: the machine's own
+# addresses, to show the LAN one and announce dudo.local on each interface)
 net="" ipdeny="IPAddressDeny=any"
 if grep -Eq '^[[:space:]]*pantalla[[:space:]]*=' "$root$config"; then
-    net=" AF_INET AF_INET6" ipdeny=""
+    net=" AF_INET AF_INET6 AF_NETLINK" ipdeny=""
 fi
 unit="$(sed -e "s|@REPO@|$repo|g" -e "s|@USER@|$user|g" -e "s|@CONFIG@|$config|g" -e "s|@DATA@|$data|g" \
             -e "s|@NET@|$net|g" -e "s|@IPDENY@|$ipdeny|g" scripts/dudo.service.in)"
