@@ -111,6 +111,8 @@ class Referee:
         """The night's figures, for «¿quién va ganando la noche?» (the evening's; by default tonight's journals)."""
         self.awaiting: Callable[[], Reply] | None = None
         """A destructive step waiting for "sí"."""
+        self.asked_move = False
+        """The pending question asks about a half-heard move: anything but a yes drops it."""
         self.notices: list[Notice] = []
         """What observers said since the last reply (the journal cannot write, or can again)."""
         self.verdict: tuple[int, str] | None = None
@@ -157,6 +159,30 @@ class Referee:
         trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
         return trial.handle(command).accepted
 
+    def ask_about(self, command: Command) -> Reply:
+        """A move half-heard ("ocho… [unk] cuadras"), asked back in a few words before it
+        is played ("¿Ocho cuadras?"): a yes plays it, anything else (chatter too) drops
+        the question. Only a move the game would take now is asked about; else None's
+        answer: the reason it would be refused."""
+        seen: list[Change] = []
+
+        class Watch(Observer):
+            def observe(self, change: Change, game: Game) -> Notice | None:
+                seen.append(change)
+                return None
+
+        trial = Referee(self.game.copy(), (Watch(),), Collecting(list(self.collecting.groups)))
+        answer = trial.handle(command)
+        if not answer.accepted or not seen:
+            return answer
+        actions = [a for change in seen if isinstance(change, Played) for a in change.actions]
+        partials = [p for change in seen if isinstance(change, PartialGiven) for p in change.partials]
+        if not actions and not partials:
+            return answer
+        reply = self._ask_first(replies.confirm_move(self.game, actions, partials), lambda: self._handle(command, True))
+        self.asked_move = True
+        return reply
+
     def expects(self, command: Command) -> bool:
         """Is ``command`` what the game waits for now, not merely something it would take?
         A bid or a call from the player to move while the bids go round; a count (a total,
@@ -201,8 +227,11 @@ class Referee:
         raised = self._bare_raise(command)
         if raised is not None:
             command = raised
-        if isinstance(command, Unknown):  # chatter does not cancel a pending question
+        if isinstance(command, Unknown):  # chatter does not cancel a pending question, but a half-heard move's
+            if self.asked_move:
+                self.awaiting, self.asked_move = None, False
             return self._unknown(command)
+        self.asked_move = False
         confirm, self.awaiting = self.awaiting, None
         if isinstance(command, SimpleCommand) and command.action in ("si", "no") and confirm is not None:
             return confirm() if command.action == "si" else Reply(replies.cancelled(), True)

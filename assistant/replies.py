@@ -903,6 +903,33 @@ def confirm_count(game: Game, total: int, loser: str | None) -> str:
     return f"Entendí {names.number(total, False, False)}{who}. ¿Es así? Sí o no."
 
 
+_ASKED_CALL = {"dudo": "duda", "calzo": "calza", "paso": "pasa", "mato": "mata", "picado": "pica", "siciliana": "duda la partida"}
+
+
+def confirm_move(game: Game, actions: Sequence[Action], partials: Sequence[Partial] = ()) -> str:
+    """A move half-heard, asked back in the fewest words ("¿Ocho cuadras?", "¿Beto duda?"):
+    a yes plays it, anything else drops it."""
+    if partials:
+        kind, player, value = partials[-1]
+        if kind == "cuenta" and isinstance(value, int):
+            return f"¿{capital(player)} tiene {names.number(value, False, False)}?"
+        return f"¿Esa es la mano de {player}?"
+    action = actions[-1]
+    if isinstance(action, Raise):
+        return f"¿{capital(say(game, action.bid))}?"
+    if isinstance(action, Call):
+        return f"¿{capital(action.player)} {_ASKED_CALL[action.call]}?"
+    if isinstance(action, Start):
+        way = f" por la {action.direction}" if action.direction else ""
+        if action.player or action.direction:
+            return f"¿Parte {action.player}{way}?" if action.player else f"¿Por la {action.direction}?"
+    if isinstance(action, Count):
+        return f"¿Había {names.number(action.total, False, False)}?"
+    if isinstance(action, Oblige):
+        return f"¿{capital(action.player)} obliga?"
+    return f"¿{capital(describe_action(game, action))}?"
+
+
 def confirm_undo(what: str) -> str:
     return f"¿Borro {what}? Sí o no."
 

@@ -22,7 +22,7 @@ from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import BidCommand, Command, CountCommand, RaiseCommand, Reading, SimpleCommand, Unknown
-from assistant.speech.parser import ASK_AT
+from assistant.speech.parser import ACT_AT, ASK_AT
 from assistant.voice.heard import Heard, from_vosk
 
 LOW_CONFIDENCE = 0.55
@@ -150,7 +150,9 @@ class Session:
         if too_long(heard.text):
             return self._refuse_long(heard)
         started = time.perf_counter()
-        chosen, command = self.choose(heard)
+        chosen, reading = self.choose_reading(heard)
+        command = reading.command if reading is not None else self.parser.parse(heard.best.text)
+        half_heard = reading is not None and reading.certainty < ACT_AT
         said = heard.alternatives[chosen].text
         confidence = heard.confidence
         # a lower alternative, or a low share of the best: steps with no way back are confirmed first
@@ -165,8 +167,13 @@ class Session:
             reply = self.referee.handle(command)
             chatter = False
         else:
-            reply = Reply(replies.not_understood(), False) if unsure else self.referee.handle(command, certain=certain)
-        self.last = command if reply.accepted else None
+            if unsure:
+                reply = Reply(replies.not_understood(), False)
+            elif half_heard:
+                reply = self.referee.ask_about(command)  # "¿Ocho cuadras?": a yes plays it
+            else:
+                reply = self.referee.handle(command, certain=certain)
+        self.last = command if reply.accepted and not (half_heard and corrected is None) else None
         step = Step(said, reply, chosen)
         self.steps.append(step)
         ms = (time.perf_counter() - started) * 1000

@@ -37,7 +37,8 @@ CHECKS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:los|las) (?:un|una|uno)\b", re.I), "artículo plural ante uno"),
     (re.compile(rf"\b(?:un|\w+ún|ningún|algún) {FEMININE}\b", re.I), "un ante femenino"),
     (re.compile(rf"\b(?:una|\w+iuna|ninguna) {MASCULINE}\b", re.I), "una ante masculino"),
-    (re.compile(r"\b(?:un|una|\w+ún|\w+iuna|ningún|ninguna) (?!as\b|más\b|dos\b|tres\b)(?:\w+[^aeiouáéíóú\W]es|\w+[aeo]s)\b", re.I),
+    # "veintiún ases", "treinta y una quinas" are right: only one alone wants the singular
+    (re.compile(r"(?<!\by )\b(?:un|una|ningún|ninguna) (?!as\b|más\b|dos\b|tres\b)(?:\w+[^aeiouáéíóú\W]es|\w+[aeo]s)\b", re.I),
      "uno ante plural"),
     (re.compile(rf"\b(?:los|el|cuántos|ningún) {FEMININE_FACES}\b", re.I), "artículo masculino ante pinta femenina"),
     (re.compile(rf"\b(?:las|la|cuántas|ninguna) {MASCULINE_FACES}\b", re.I), "artículo femenino ante pinta masculina"),

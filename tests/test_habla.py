@@ -549,6 +549,22 @@ def _hands(_moment: str, game: Game) -> Iterator[str]:
     yield replies.resume_offer(game, counts)
 
 
+def _confirmations(_moment: str, game: Game) -> Iterator[str]:
+    """Every half-heard move the referee may ask about, said as it would ask it now."""
+    from assistant.rules.actions import Call, Count, Oblige, Raise, Start
+
+    for face in range(1, 7):
+        for quantity in (1, 2, 8, 21):
+            yield replies.confirm_move(game, [Raise("beto", Bid(quantity, face))])
+    for call in ("dudo", "calzo", "paso", "mato", "picado", "siciliana"):
+        yield replies.confirm_move(game, [Call("beto", call)])  # type: ignore[arg-type]
+    yield replies.confirm_move(game, [Start("carla", "derecha")])
+    yield replies.confirm_move(game, [Start(None, "izquierda")])
+    yield replies.confirm_move(game, [Count(0)]) + " " + replies.confirm_move(game, [Count(9)])
+    yield replies.confirm_move(game, [Oblige("ana", False)])
+    yield replies.confirm_move(game, [], [("cuenta", "ana", 1)]) + " " + replies.confirm_move(game, [], [("mano", "ana", [1, 2, 3, 4, 5])])
+
+
 SPOKEN: dict[str, Render] = {
     "greeting": _when(_phase("inicio"), replies.greeting),
     "greeting_short": _when(_phase("inicio"), lambda g: replies.greeting_short(g, replies.listening_mode(False, short=True))),
@@ -606,6 +622,7 @@ SPOKEN: dict[str, Render] = {
     "nothing_to_confirm": _always(lambda _g: replies.nothing_to_confirm()),
     "confirm_count": _always(lambda g: replies.confirm_count(g, 1, "beto") + " " + replies.confirm_count(g, 0, None)),
     "confirm_undo": _steps,
+    "confirm_move": _confirmations,
     "confirm_penalty": _always(lambda _g: replies.confirm_penalty("ana")),
     "cancelled": _always(lambda _g: replies.cancelled()),
     "undone": _steps,

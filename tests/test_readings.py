@@ -394,3 +394,36 @@ def test_a_hand_denied_is_no_hand(parser: Parser) -> None:
     for line in ("no, no tenía full", "no tenía pichanga", "no, no tengo escalera"):
         assert not any(r.command.action == "mano" for r in parser.readings(line)), line
     assert parser.parse("tenía full").action == "mano"
+
+
+# ---------------------------------------------------------------- half-heard moves
+
+
+HALF_HEARD = "órale no manches dudo güey"
+"""A call among many words nobody placed: read, but not surely enough to act on at once."""
+
+
+def test_a_half_heard_move_is_asked_about_and_a_yes_plays_it(parser: Parser) -> None:
+    from assistant.speech.parser import ACT_AT
+
+    reading = parser.readings(HALF_HEARD)[0]
+    assert reading.command.to_json() == {"accion": "dudo"} and ASK_AT <= reading.certainty < ACT_AT
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", HALF_HEARD])
+    assert steps[-1]["respuesta"] == "¿Beto duda?" and game.phase == "apuestas" and game.bid is not None
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", HALF_HEARD, "sí"])
+    assert game.phase == "cuenta" and steps[-1]["aceptada"]
+
+
+@pytest.mark.parametrize("then", ["no", "cuatro trenes", "qué frío hace", "[unk]"])
+def test_anything_but_a_yes_drops_the_question_and_a_later_yes_plays_nothing(then: str) -> None:
+    game, _steps = _play(["parte ana por la izquierda", "tres trenes", HALF_HEARD, then, "sí"])
+    assert game.phase == "apuestas"
+    assert game.bid is not None and (game.bid.quantity, game.bid.face) == ((4, 3) if then == "cuatro trenes" else (3, 3))
+
+
+def test_a_half_heard_bid_is_asked_in_its_own_words() -> None:
+    line = "ya po fran apúrate ah es mi turno jajaja ya cinco trenes"
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", line], players=("ana", "beto", "carla", "fran"))
+    assert steps[-1]["respuesta"] == "¿Cinco trenes?" and (game.bid.quantity, game.bid.face) == (3, 3)
+    game, _steps = _play(["parte ana por la izquierda", "tres trenes", line, "sí"], players=("ana", "beto", "carla", "fran"))
+    assert (game.bid.quantity, game.bid.face, game.turn) == (5, 3, "carla")
