@@ -36,11 +36,13 @@ from rapidfuzz import fuzz, process
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.referee import Referee  # noqa: E402
+from assistant.referee import Referee, expectation  # noqa: E402
 from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
+from assistant.speech.commands import BidCommand  # noqa: E402
 from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
+from assistant.speech.parser import ACT_AT, ASK_AT  # noqa: E402
 
 TEAM_PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 OUTSIDE_PLAYERS = ["ana", "beto", "carla", "diego", "eli", "fran"]
@@ -100,6 +102,12 @@ def corpora(paths: list[Path]) -> dict[str, tuple[list[Line], list[str], list[st
     found = {"equipo": (commands, chatter, TEAM_PLAYERS)}
     commands, chatter = labelled(ROOT / "tests" / "corpus" / "familias.jsonl")
     found["familias"] = (commands, chatter, OUTSIDE_PLAYERS)
+    ajenos: tuple[list[Line], list[str]] = ([], [])
+    for path in sorted((ROOT / "tests" / "corpus" / "ajenos").glob("*.jsonl")):
+        commands, chatter = labelled(path)
+        ajenos[0].extend(commands)
+        ajenos[1].extend(chatter)
+    found["ajenos"] = (*ajenos, OUTSIDE_PLAYERS)
     if (SHARED / "utterances.jsonl").exists():
         commands, chatter = labelled(SHARED / "utterances.jsonl")
         found["de_afuera"] = (commands, chatter + _chatter(SHARED / "chatter.txt"), OUTSIDE_PLAYERS)
@@ -172,6 +180,34 @@ def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]
     return taken
 
 
+MOMENT = {"cuenta": "cuenta", "cuenta_jugador": "cuenta", "mano": "cuenta", "si": "si_no", "no": "si_no", "parte": "inicio"}
+"""The moment a command is said in, by its label (the rest: during the bids)."""
+EXPECTING = {"apuestas": {"jugada"}, "cuenta": {"cuenta", "mano"}, "si_no": {"si_no"}, "inicio": {"parte", "jugada"}}
+"""What the referee waits for in each moment (``Referee.expecting``)."""
+
+
+def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
+    """How the referee takes a command said in the moment it belongs to: "actuada" (played,
+    with its echo), "preguntada" (asked back: "¿Ocho cuadras?"), or "perdida" (missed or
+    read as something else). The session's choice (``Session.choose_reading``) without the
+    game's legality: a loose reading only when no whole one stands, a weak one only when
+    the moment expects its kind."""
+    waiting = EXPECTING[MOMENT.get(expected["accion"], "apuestas")]
+    readings = [r for r in parser.readings(text) if r.certainty >= ASK_AT]
+    whole = [r for r in readings if r.certainty == 1.0 and not r.weak]
+    for reading in whole or [r for r in readings if r.certainty < 1.0]:
+        if reading.weak and expectation(reading.command) not in waiting:
+            continue
+        got = reading.command.to_json()
+        if "cuenta" in waiting and isinstance(reading.command, BidCommand):  # "había cuatro trenes" after a reveal: a count
+            named = reading.command.player or reading.command.to
+            got = {"accion": "cuenta_jugador", "jugador": named, "cantidad": got["cantidad"]} if named else {"accion": "cuenta", "cantidad": got["cantidad"]}
+        if not understood(got, expected):
+            return "perdida"
+        return "actuada" if reading.certainty >= ACT_AT else "preguntada"
+    return "perdida"
+
+
 PATHS = ("texto", "voz", "forzada")
 """Typed; heard with words outside the grammar as [unk]; heard with them forced onto the nearest grammar word."""
 
@@ -191,7 +227,9 @@ def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, A
         misses = []
         per_family: Counter[str] = Counter()
         missed_family: Counter[str] = Counter()
+        moment: Counter[str] = Counter()
         for text, expected, family in commands:
+            moment[in_its_moment(parser, heard_as(text), expected)] += 1
             got = parser.parse(heard_as(text)).to_json()
             per_family[family] += 1
             if not understood(got, expected):
@@ -206,6 +244,8 @@ def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, A
         result["corpus"][name] = {
             "ordenes": len(commands),
             "entendidas": round(1 - len(misses) / len(commands), 4) if commands else None,
+            "en_su_momento": round((moment["actuada"] + moment["preguntada"]) / len(commands), 4) if commands else None,
+            "actuadas_al_tiro": round(moment["actuada"] / len(commands), 4) if commands else None,
             "charla": len(chatter),
             "charla_como_jugada": round(len(accepted) / len(chatter), 4) if chatter else None,
             "charla_en_partida": round(len(taken) / (2 * len(chatter)), 4) if chatter else None,

@@ -422,8 +422,8 @@ def test_anything_but_a_yes_drops_the_question_and_a_later_yes_plays_nothing(the
 
 
 def test_a_half_heard_bid_is_asked_in_its_own_words() -> None:
-    line = "ya po fran apúrate ah es mi turno jajaja ya cinco trenes"
-    game, steps = _play(["parte ana por la izquierda", "tres trenes", line], players=("ana", "beto", "carla", "fran"))
-    assert steps[-1]["respuesta"] == "¿Cinco trenes?" and (game.bid.quantity, game.bid.face) == (3, 3)
-    game, _steps = _play(["parte ana por la izquierda", "tres trenes", line, "sí"], players=("ana", "beto", "carla", "fran"))
-    assert (game.bid.quantity, game.bid.face, game.turn) == (5, 3, "carla")
+    line = "fíjese que tengo buen presentimiento siete trenes"
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", line])
+    assert steps[-1]["respuesta"] == "¿Siete trenes?" and (game.bid.quantity, game.bid.face) == (3, 3)
+    game, _steps = _play(["parte ana por la izquierda", "tres trenes", line, "sí"])
+    assert (game.bid.quantity, game.bid.face, game.turn) == (7, 3, "carla")

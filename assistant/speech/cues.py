@@ -15,6 +15,8 @@ from assistant.speech.lexicon import Lexicon
 from assistant.speech.normalize import UNREADABLE
 
 LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
+AFTER_THE_MOVE = frozenset({"reto"})
+"""Line-wide families that, said after the move, are about it: a dare that backs the bid."""
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
 UNHEARD_THINGS = "cosas_oidas"
 """A number before a word heard outside the grammar: it may be taken only as the count the game waits for."""
@@ -44,6 +46,8 @@ class Cue:
         that names a call, only a call ("¿quién duda mejor?" is a question)."""
         if self.calls and not call:
             return False
+        if self.family in AFTER_THE_MOVE and self.start >= end:
+            return False  # "catorce senas, y si pierdo pago la ronda": a dare about the move just made
         return self.family in LINE_WIDE or (self.start < end and start < self.end)
 
 

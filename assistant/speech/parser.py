@@ -123,6 +123,10 @@ TOWARDS = frozenset({"a", "pa", "pal", "para", "hacia"})
 """After a bid's words and before a place, these make them a thing that goes there: "tres trenes a santiago"."""
 """After a move's words and before an infinitive, these say what for: "quién va a pagar"."""
 """Before a call's word, these make it a noun ("jugamos con calzo", "sin siciliana")."""
+EXCLAMATIONS = frozenset({"uy", "ay", "ah", "oh", "uf", "uff", "chuta", "pucha", "puta", "chucha", "hostia", "ostia", "mierda"})
+"""Before a "no", these make it dismay, not a denial: "uy no, dudo nomás"."""
+TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
+"""Before a move, these close what was said before it: the player turns to the game."""
 OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
 """Heads of families that, said around a loose move of another kind, compete with it."""
 CLAUSES = 2
@@ -306,6 +310,9 @@ class Parser:
         a known word more still; another number, face or call said around it competes
         ("nueve cuadras pero ocho"), and caps it below acting."""
         kinds = [self._kind(w) for w in raw]
+        corrected = self._corrected_loose(raw, kinds, cues)
+        if corrected is not None:
+            return [corrected]
         kept = [i for i, kind in enumerate(kinds) if kind != "ruido"]
         refused: list[Reading] = []
         if 0 < len(kept) < len(raw):
@@ -334,17 +341,62 @@ class Parser:
                 refused.append(loose)  # "no dudo, yo calzo": the denied call gives way to the next move found
         return refused[:1]
 
+    def _corrected_loose(self, raw: list[str], kinds: list[str], cues: list[Cue]) -> Reading | None:
+        """A player who corrects himself among words nobody placed: "dudo, no, no, perdón,
+        quise decir calzo", "son siete, no, perdón, ocho, me salté el vaso de fran",
+        "carla tiene dos, no, perdón, tres". What follows the last correction is the move,
+        read on its own; a bare number there corrects the number said before it (the
+        player and the face kept). None when the line holds no correction between game words."""
+        lex = self.lexicon
+
+        def game(k: int) -> bool:  # a word of a move, not a yes or a no ("no, no paso" corrects nothing)
+            return kinds[k] == "juego" and raw[k] not in lex.negators and raw[k] not in ("si", "no")
+
+        for i in range(len(raw) - 1, 0, -1):
+            size = next((len(p) for p in lex.correction_phrases if tuple(raw[i : i + len(p)]) == p), 0)
+            if not size and raw[i] in lex.correction_words and raw[i] not in ("no", "mejor", "deshacer"):
+                size = 1
+            if not size and raw[i] == "no" and game(i - 1) and i + 1 < len(raw) and game(i + 1):
+                size = 1  # "dos, no, tres"
+            if not size:
+                continue
+            if not any(game(k) for k in range(i)) or not any(game(k) for k in range(i + size, len(raw))):
+                return None
+            after = raw[i + size :]
+            tail = self.readings(" ".join(after))
+            best = next((r for r in tail if r.certainty > 0), None)
+            if best is None:
+                return None
+            command = best.command
+            weak = best.weak
+            if isinstance(command, CountCommand) and command.face is None:
+                before = next((r.command for r in self.readings(" ".join(raw[:i])) if r.certainty > 0), None)
+                if (isinstance(before, PlayerCountCommand) and not before.more) or isinstance(before, BidCommand):
+                    command, weak = dataclasses.replace(before, quantity=command.quantity), False
+            lead = i + size + best.lead
+            reading = Reading(
+                command, (len(after) - best.lead - best.tail) / len(raw), how="corrección", certainty=round(min(best.certainty, LOOSE_TOP), 3),
+                unexplained=tuple(raw[:lead]) + best.unexplained, lead=lead, tail=best.tail, weak=weak,
+            )
+            return self._vetoed(reading, cues, 0, len(raw))
+        return None
+
     def _loose_reading(self, raw: list[str], kinds: list[str], cues: list[Cue], first: int, last: int, reading: Reading) -> Reading:
         """The move read from ``raw[first:last + 1]``, with its certainty among the rest."""
         inside = set(range(first, last + 1))
         left = [i for i in range(len(raw)) if i not in inside or kinds[i] == "ruido"]
         explained = len(raw) - len(left)
-        around = Counter(kinds[i] for i in left)
+        start, end = self._own_clause(raw, first, last)
+        # what is said in a clause of its own weighs less against the move: talk before the turn is taken
+        around = Counter(kinds[i] if start <= i <= end else "suave" for i in left)
         # a word said right against the move: it may be what the move's words belong to ("perdí dos trenes")
         against = sum(1 for i in (first - 1, last + 1) if 0 <= i < len(raw) and kinds[i] in ("palabra", "verbo"))
         competing = self._competes(reading.command, self._around(raw, first, last, cues, reading.command))
-        # two verbs left around it: more clauses than the move ("retiramos, pasamos, sabían, mandan")
-        competing = competing or around["verbo"] >= CLAUSES
+        # two verbs left around it: more clauses than the move ("retiramos, pasamos, sabían, mandan");
+        # not those of a clause of their own, set off by "ya" before the move or "y"/"que" after it
+        # ("…se tomó la botella entera, ya, ya, doce senas", "seis senas y que conste que no miento")
+        verbs = sum(1 for i in range(start, end + 1) if (i < first or i > last) and kinds[i] == "verbo")
+        competing = competing or verbs >= CLAUSES
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
@@ -358,6 +410,20 @@ class Parser:
         if phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
+
+    def _own_clause(self, raw: list[str], first: int, last: int) -> tuple[int, int]:
+        """The stretch of the line that is the move's own clause: from after the last "ya"
+        (the turn taken: "…no sé qué tienen ustedes, pero ya, ocho quinas") and up to a
+        clause joined after it ("…y que conste", "…que me estoy quedando dormido")."""
+        start = 0
+        for i in range(first - 1, -1, -1):
+            if raw[i] in TURN_TAKEN:
+                start = i + 1
+                break
+        end = len(raw) - 1
+        if last + 1 < len(raw) and raw[last + 1] in CLAUSE_JOINS:
+            end = last
+        return start, end
 
     def _about_something_else(self, raw: list[str], first: int, last: int, command: Command) -> str | None:
         """Are the move's words, read among words the parser cannot place, part of a
@@ -395,16 +461,20 @@ class Parser:
             return "dentro_de_frase"  # "en uruguay no jugamos con calzo"
         if before in lex.clitics and two_before in lex.inside_words and not named:
             return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
-        if after in lex.determiners and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
+        # "cuatro balas, mi amigo": the table spoken to; "dos tontos pa calentar": what the opening bid is for
+        vocative = after == "mi" and then in lex.address_words and not beyond
+        opening = isinstance(command, BidCommand) and not ahead and after in ("pa", "para") and then.endswith(INFINITIVE_ENDINGS) and not beyond
+        if after in lex.determiners and not vocative and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
-        if after in TOWARDS and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
+        if after in TOWARDS and not opening and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
             return "dentro_de_frase"  # "tres trenes a santiago", "cuatro cuadras pa la casa", "compré tres trenes pal niño"
         if call:
             said = [w for w in raw[first : last + 1] if w not in lex.clitics]
             k = first - 1
             while k >= 0 and raw[k] in lex.clitics:
                 k -= 1
-            if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1):
+            exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
+            if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS):
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
@@ -417,11 +487,12 @@ class Parser:
             if before in lex.reflexive and (before, self.lexicon.canonical(raw[first])) not in lex.reflexive_calls:
                 return "objeto"  # "se pasó tres pueblos", "me mato": about oneself
             subject = len(ahead) - 1 - (before in lex.clitics)
-            if subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words) and ahead[subject - 1] in lex.determiners:
+            adjacent = k >= 0 and raw[k] == ahead[subject] if subject >= 0 else False  # "…un mensaje, ya, ya, dudo": a pause between
+            if subject >= 1 and adjacent and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words) and ahead[subject - 1] in lex.determiners:
                 return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
             if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
                 return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
-        if after in PURPOSE and (then == UNREADABLE or (len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego")):
+        if after in PURPOSE and not opening and (then == UNREADABLE or (len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego")):
             return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
         if call and after == "a" and (self._foreign(then) or then in lex.determiners):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
@@ -1051,6 +1122,11 @@ class Parser:
                 continue
             command = next(self._templates(after), None) or next(self._framed(after), None)
             if isinstance(command, CountCommand) and command.face is None:
+                # "carla tiene dos, no, perdón, tres": the number corrected, the player kept
+                said = before[1:] if before[0] in ("y", "e", "ya") else before  # "y carla tiene dos"
+                head = next(self._templates(said), None) or next(self._framed(said), None)
+                if isinstance(head, PlayerCountCommand) and not head.more:
+                    return dataclasses.replace(head, quantity=command.quantity)
                 # "once trenes, no, doce": the number corrected, the face said before it kept
                 face = next((lex.faces[w] for w in reversed(before) if w in lex.faces), None)
                 if face is not None:
