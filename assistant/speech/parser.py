@@ -138,6 +138,10 @@ CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para"})
 ARTICLE_ONE = frozenset({"un", "una"})
 ARTICLE_BID = 0.6
 """× this for a loose bid of one said with "un"/"una": asked about, never acted on at once."""
+UNHEARD_CAP = 0.6
+"""The most a number said before a word nobody heard may be: asked about, never acted on at once."""
+WEAK_ACT_AT = 0.85
+"""A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
 """The certainty of a loose move with nothing against it (a move whose every word is placed is 1.0)."""
 LEFT_SCALE = 0.1
@@ -295,8 +299,9 @@ class Parser:
         if touching == (UNHEARD_THINGS,):
             if not _bare_number(reading.command):
                 return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
-            # "tres [unk]": three of something the recognizer could not place, or a count and noise: only a count now
-            return dataclasses.replace(reading, weak=True, cues=touching)
+            # "tres [unk]": three of something the recognizer could not place, or a count and noise: only a
+            # count now, and asked first ("¿Había tres?"): "dos [unk]" is as often "dos piscolas" for the waiter
+            return dataclasses.replace(reading, weak=True, cues=touching, certainty=min(reading.certainty, UNHEARD_CAP))
         return dataclasses.replace(reading, certainty=0.0, cues=touching) if touching else reading
 
     # ----------------------------------------------------------------- loose readings
@@ -1120,6 +1125,8 @@ class Parser:
             before, after = words[:i], words[i + size :]
             if not after or not any(self._is_game_word(before, k) for k in range(len(before))):
                 continue
+            if size == 1 and words[i] == "no" and not self._is_game_word(before, len(before) - 1):
+                continue  # "tení que dudar ahora si no cachai nada": a "no" corrects the word said right before it
             command = next(self._templates(after), None) or next(self._framed(after), None)
             if isinstance(command, CountCommand) and command.face is None:
                 # "carla tiene dos, no, perdón, tres": the number corrected, the player kept
