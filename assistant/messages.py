@@ -107,9 +107,11 @@ def config_bad_rate(path: Path, low: int, high: int) -> str:
 
 SERVICE_WITHOUT_MODEL = (
     "No hay modelo de voz en español y sin él el servicio no puede arbitrar, así que no vuelvo a "
-    "intentarlo. Para instalarlo: dudo modelo descargar; después: systemctl --user restart dudo"
+    "intentarlo. Para instalarlo: dudo modelo descargar (o sin internet: dudo modelo instalar "
+    "vosk-model-small-es-0.42.zip); después: systemctl --user restart dudo"
 )
-PLAYING_BY_KEYBOARD = "[No hay modelo de voz en español, así que se juega escribiendo. Para jugar hablando: dudo modelo descargar]"
+PLAYING_BY_KEYBOARD = ("[No hay modelo de voz en español, así que se juega escribiendo. Para jugar hablando: dudo modelo descargar, "
+                       "o sin internet: dudo modelo instalar vosk-model-small-es-0.42.zip]")
 
 
 def no_recognizer(reason: str) -> str:

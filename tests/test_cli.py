@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -392,3 +393,50 @@ def test_an_unreadable_rules_file_is_said_in_spanish() -> None:
 
     assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "EACCES")) == "No pude leer el archivo casa.toml: no tengo permiso para leerlo."
     assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "")) == "No pude leer el archivo casa.toml: el sistema no me deja leerlo."
+
+
+def korean_zip(folder: Path, root: str = "vosk-model-small-es-0.42") -> Path:
+    """The Korean stand-in model, zipped the way vosk publishes its models (one folder inside)."""
+    from tests.test_voice import korean_model
+
+    archive = folder / f"{root}.zip"
+    model = korean_model()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        for path in sorted(model.rglob("*")):
+            if path.is_file():
+                zf.write(path, f"{root}/{path.relative_to(model)}")
+    return archive
+
+
+@pytest.mark.vosk
+@pytest.mark.slow
+def test_modelo_instalar_from_a_brought_zip_checks_it_and_says_where_it_went(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    assert "dudo modelo instalar" in dudo("modelo", "--help").stdout
+    archive = korean_zip(tmp_path)
+    broken = tmp_path / "roto.zip"
+    data = bytearray(archive.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    broken.write_bytes(bytes(data))
+    cut = tmp_path / "cortado.zip"
+    cut.write_bytes(archive.read_bytes()[: len(data) // 3])
+    for bad in (broken, cut):
+        refused = dudo("modelo", "instalar", str(bad), env=data_dir)
+        assert refused.returncode == 1 and "no es un zip sano" in refused.stderr and "Traceback" not in refused.stderr
+        assert not Path(data_dir["DUDO_MODELOS"]).exists() or not any(Path(data_dir["DUDO_MODELOS"]).iterdir())
+    done = dudo("modelo", "instalar", str(archive), env=data_dir)
+    target = Path(data_dir["DUDO_MODELOS"]) / "vosk-model-small-es-0.42"
+    assert done.returncode == 0, done.stderr
+    assert f"instalado en {target}" in done.stdout and "no es el archivo publicado" in done.stdout.lower()
+    assert (target / "am" / "final.mdl").is_file() and sorted(p.name for p in target.parent.iterdir()) == [target.name]
+    state = dudo("modelo", "estado", env=data_dir)
+    assert state.returncode == 0 and str(target) in state.stdout and "carga bien" in state.stdout
+    again = dudo("modelo", "instalar", str(broken), env=data_dir)  # a bad copy later leaves the good model alone
+    assert again.returncode == 1 and (target / "am" / "final.mdl").is_file()
+
+
+def test_an_offline_launch_says_one_spanish_line_with_the_file_install(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    fetch = dudo("modelo", "descargar", "--si-falta", "--al-jugar", "--url", "http://127.0.0.1:9/vosk-model-small-es-0.42.zip", env=data_dir)
+    assert fetch.returncode == 1 and fetch.stdout == ""
+    assert fetch.stderr.splitlines() == [
+        "Sin internet no pude bajar el modelo de voz: se juega escribiendo. Para jugar hablando, con el archivo en un pendrive: "
+        "dudo modelo instalar vosk-model-small-es-0.42.zip"]
