@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from assistant import cli_es, messages
+from assistant.cli_modelo import modelo_app
 from assistant.config import DEFAULT_RATE, RATES, TableConfig, players
 from assistant.problems import SetupError, default_dir
 
@@ -47,14 +48,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help", "--ayuda"]},
-)
-modelo_app = typer.Typer(
-    help=("El modelo de voz en español: descargarlo, instalarlo desde un archivo traído (sin internet) y ver qué hay instalado.\n\n"
-          "Ejemplos:\n\n"
-          "  dudo modelo descargar\n\n"
-          "  dudo modelo instalar /media/pendrive/vosk-model-small-es-0.42.zip\n\n"
-          "  dudo modelo estado"),
-    no_args_is_help=True,
 )
 app.add_typer(modelo_app, name="modelo")
 
@@ -139,13 +132,15 @@ def simular(
     jugadores: Players = None,
     reglas: Rules = DEFAULT_PRESET,
     como_json: Annotated[bool, typer.Option("--json", help="Imprime un objeto JSON con cada paso y el estado final.")] = False,
-    sin_registro: Annotated[bool, typer.Option(
-        "--sin-registro", help="No guardar la partida simulada (por omisión queda en la carpeta de datos y cuenta en las estadísticas).")] = False,
+    guardar: Annotated[bool, typer.Option(
+        "--guardar", help="Guarda el registro de la partida simulada, aparte (en simuladas/): nunca cuenta en las cifras de la noche.")] = False,
+    sin_registro: Annotated[bool, typer.Option("--sin-registro", hidden=True, help="Ya no hace falta: sin --guardar no se guarda.")] = False,
 ) -> None:
-    """Juega un guion de principio a fin, sin micrófono.
+    """Juega un guion (o repite lo que oyó el reconocedor una noche) de principio a fin, sin micrófono.
 
-    La partida queda guardada como simulada: cuenta en «dudo estadisticas» y
-    nunca se ofrece para seguirla en una mesa.
+    Una partida simulada no es una noche jugada: no se guarda (salvo con
+    --guardar, y entonces aparte), no cuenta en «dudo estadisticas» ni en la
+    pantalla, y nunca se ofrece para seguirla en una mesa.
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
@@ -154,7 +149,7 @@ def simular(
 
     _readable(guion)
     game = new_game(rules_for(reglas), _players(jugadores))
-    result = simulated(game, script_lines(guion), say=None if como_json else print, keep=not sin_registro)
+    result = simulated(game, script_lines(guion), say=None if como_json else print, keep=guardar and not sin_registro)
     if como_json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
 
@@ -185,6 +180,8 @@ Talk = Annotated[Optional[Level], typer.Option(
          "normal (por omisión escribiendo) o todo (también dice a quién le toca y qué puede decir).")]
 Record = Annotated[bool, typer.Option("--grabar", help="Por voz: guarda también el audio de cada frase (WAV), junto al registro de lo que oyó el reconocedor.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
+ResumedPath = Annotated[Optional[Path], typer.Option(
+    "--partida", help="Archivo de registro de la partida a seguir (por omisión, la última sin terminar en la carpeta de datos).")]
 
 
 OptionalRules = Annotated[
@@ -244,7 +241,7 @@ def jugar(
 
 @app.command()
 def reanudar(
-    partida: JournalPath = None,
+    partida: ResumedPath = None,
     texto: Text = False,
     modelo: Model = None,
     microfono: Mic = None,
@@ -454,85 +451,6 @@ def evaluar(
         print(json.dumps({"modelo": model_path.name, **report}, ensure_ascii=False, indent=1))
         return
     print(replies.evaluation(model_path.name, report))
-
-
-@modelo_app.command("descargar")
-def modelo_descargar(
-    si_falta: Annotated[bool, typer.Option("--si-falta", help="No hace nada si ya hay un modelo en español.")] = False,
-    url: Annotated[Optional[str], typer.Option("--url", help="Otra dirección de descarga (o un archivo local).")] = None,
-    al_jugar: Annotated[bool, typer.Option("--al-jugar", hidden=True, help="Lo usa scripts/jugar.sh: sin internet, dice que se juega escribiendo.")] = False,
-) -> None:
-    """Descarga el modelo de voz en español (unos 39 MB) a la carpeta models/.
-
-    Sin internet: «dudo modelo instalar ARCHIVO.zip» con el archivo traído en un pendrive.
-
-    Ejemplo: dudo modelo descargar
-    """
-    from assistant.voice import messages as voice_messages
-    from assistant.voice import models
-
-    found = models.find_model() if si_falta else None
-    if found is not None:
-        print(f"El modelo ya está en {found}.")
-        return
-    try:
-        path = models.install(models.SPANISH if url is None else models.SPANISH.at(url), models.models_dir())
-    except models.Offline as err:
-        log.warning("model download: no connection (%s)", err.detail)
-        raise UserError(voice_messages.cannot_connect_playing(models.archive_name(models.SPANISH)) if al_jugar else str(err)) from err
-    except models.DownloadError as err:
-        raise UserError(str(err)) from err
-    print(f"Modelo listo en {path}.")
-
-
-@modelo_app.command("instalar")
-def modelo_instalar(
-    archivo: Annotated[Path, typer.Argument(
-        help="El modelo traído en un pendrive: el zip como se publica (vosk-model-small-es-0.42.zip) o su carpeta ya desempacada.")],
-) -> None:
-    """Instala el modelo de voz en español desde un archivo traído, sin internet.
-
-    Revisa que el zip esté sano, que traiga un modelo completo y que el
-    reconocedor lo cargue, y dice dónde quedó. El archivo se baja en otro
-    equipo de https://alphacephei.com/vosk/models (vosk-model-small-es-0.42.zip).
-
-    Ejemplo: dudo modelo instalar /media/pendrive/vosk-model-small-es-0.42.zip
-    """
-    from assistant.voice import messages as voice_messages
-    from assistant.voice import models
-
-    if not archivo.exists():
-        raise UserError(voice_messages.no_such_archive(archivo))
-    problem = models.recognizer_problem(None)  # vosk itself: a missing library is not the file's fault
-    if problem is not None:
-        raise UserError(problem)
-    print(voice_messages.CHECKING_MODEL, flush=True)
-    try:
-        done = models.install_from(archivo, models.models_dir(), loads=models.recognizer_problem)
-    except models.DownloadError as err:
-        raise UserError(str(err)) from err
-    print(voice_messages.installed_from(done.path, done.published, done.spanish))
-
-
-@modelo_app.command("estado")
-def modelo_estado() -> None:
-    """Dice qué modelo de voz está instalado, cuál se usaría y si el reconocedor lo carga.
-
-    Ejemplo: dudo modelo estado
-    """
-    from assistant.voice import messages as voice_messages
-    from assistant.voice import models
-
-    for line in models.status_lines():
-        print(line)
-    try:
-        chosen = models.find_model()
-    except models.DownloadError:
-        chosen = None  # already said: DUDO_MODELO is not a whole model
-    problem = models.recognizer_problem(chosen)
-    if problem is not None:
-        raise UserError(problem)
-    print(voice_messages.RECOGNIZER_READY)
 
 
 # ------------------------------------------------------------------ entry point

@@ -132,15 +132,41 @@ NO_GAMES = "No hay partidas en ese período."
 STATS_TITLE = "Cifras de {games} {word}{span}"
 STATS_COLUMNS = ("Jugador", "Partidas\nganadas", "Rondas\nperdidas", "Dudas\nbien", "Calzos\nbien", "Pasos\npillados",
                  "Apuestas\naguantadas", "Mayor\naguantada")
-STATS_CAPTION = "«2 de 5»: dos de cinco. Apuestas aguantadas: de las que le dudaron (un bluf que nadie dudó no se ve)."
+STATS_CAPTION = "—: nada que contar todavía. Un bluf que nadie dudó no se ve, así que no se cuenta."
 OF = "{right} de {tried}"
+_EXAMPLE = {
+    # how one "a de b" cell of each column reads, for the legend under the table
+    "ganadas": ("{name} ganó {right} de {tried} {nouns}", "partida terminada", "partidas terminadas"),
+    "dudas": ("{name} acertó {right} de {tried} {nouns}", "duda", "dudas"),
+    "calzos": ("{name} acertó {right} de {tried} {nouns}", "calzo", "calzos"),
+    "pasos": ("a {name} le pillaron {right} de {tried} {nouns}", "paso", "pasos"),
+    "aguantadas": ("{name} aguantó {right} de {tried} {nouns}", "apuesta que le dudaron", "apuestas que le dudaron"),
+}
+
+
+def stats_caption(example: tuple[str, str, str, int, int] | None, in_play: bool) -> str:
+    """The legend under the table, with an example taken from the table itself:
+    ``example`` is (column key, column title, player, right, tried)."""
+    parts = []
+    if example is not None:
+        key, title, name, right, tried = example
+        text, one, many = _EXAMPLE[key]
+        said = text.format(name=name, right=right, tried=tried, nouns=one if tried == 1 else many)
+        parts.append(f"«{OF.format(right=right, tried=tried)}» en {title}: {said}.")
+    if in_play:
+        parts.append("Una partida en juego todavía no se cuenta como ganada ni perdida.")
+    return " ".join([*parts, STATS_CAPTION])
 LOSSES_TITLE = "Cómo se perdieron las rondas"
 LOSS_COLUMNS = ("Jugador", "Apuesta\ncorta", "Duda\nerrada", "Calzo\nerrado", "Paso\npillado", "Picado\npillado", "Mato", "Castigo")
 
 
-def stats_title(games: int, since: str | None, until: str | None) -> str:
+def stats_title(games: int, finished: int, since: str | None, until: str | None) -> str:
     span = (f" desde {since}" if since else "") + (f" hasta {until}" if until else "")
-    return STATS_TITLE.format(games=games, word="partida" if games == 1 else "partidas", span=span)
+    playing = games - finished
+    word = "partida" if games == 1 else "partidas"
+    if playing:
+        word += " (en juego)" if games == 1 else f" ({playing} en juego)"
+    return STATS_TITLE.format(games=games, word=word, span=span)
 
 
 # ------------------------------------------------------------------ notes for the terminal

@@ -440,3 +440,24 @@ def test_an_offline_launch_says_one_spanish_line_with_the_file_install(tmp_path:
     assert fetch.stderr.splitlines() == [
         "Sin internet no pude bajar el modelo de voz: se juega escribiendo. Para jugar hablando, con el archivo en un pendrive: "
         "dudo modelo instalar vosk-model-small-es-0.42.zip"]
+
+
+def test_a_misspelt_command_or_preset_is_offered_the_closest_in_spanish(data_dir: dict[str, str]) -> None:
+    command = dudo("jugr", env=data_dir)
+    assert command.returncode == 2 and "No existe el comando 'jugr'. ¿Quisiste decir 'jugar'?" in command.stderr
+    assert "Did you mean" not in command.stderr
+    assert "¿Quisiste decir 'instalar'?" in dudo("modelo", "instala", "x.zip", env=data_dir).stderr
+    for typed, meant in (("calechano", "caleuchano"), ("Clásico", "clasico"), ("yocaco", "yocacho")):
+        rules = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", typed, env=data_dir)
+        assert rules.returncode == 1 and f"No conozco las reglas '{typed}'. ¿Quisiste decir '{meant}'?" in rules.stderr, typed
+    far = dudo("simular", "x.txt", "--reglas", "zzz", env=data_dir)
+    assert "¿Quisiste decir" not in far.stderr
+
+
+def test_reanudar_help_says_partida_is_the_last_unfinished_game() -> None:
+    def words(*args: str) -> str:  # the help's text without rich's boxes
+        return " ".join(dudo(*args).stdout.replace("│", " ").split())
+
+    shown = words("reanudar", "--help")
+    assert "la última sin terminar" in shown and "uno nuevo" not in shown
+    assert "uno nuevo" in words("jugar", "--help")

@@ -61,15 +61,16 @@ def test_the_scripted_games_cover_every_way_to_lose_a_round() -> None:
     assert seen == {"apuesta", "duda", "calzo", "paso", "picado", "mato", "castigo"}
 
 
-def test_simulated_games_in_one_folder_add_up_in_dudo_estadisticas(tmp_path: Path) -> None:
-    """The issue's check: every script through ``dudo simular`` into one data folder,
+def test_games_played_in_one_folder_add_up_in_dudo_estadisticas(tmp_path: Path) -> None:
+    """Every script typed at a table (``dudo jugar --texto``) into one data folder,
     then ``dudo estadisticas --json`` equals the sum of the hand counts."""
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
     expected: dict[str, dict[str, int]] = {}
     for script in scripts():
         rules, players = header(script)
         spec = str(script.with_name(rules)) if rules.endswith(".toml") else rules
-        done = dudo("simular", str(script), "--reglas", spec, "--jugadores", ",".join(players), env=env)
+        typed = "".join(f"{h.text}\n" for h in script_lines(script))
+        done = dudo("jugar", "--texto", "--nueva", "--reglas", spec, "--jugadores", ",".join(players), stdin=typed, env=env)
         assert done.returncode == 0, done.stderr
         for player, figures in json.loads(script.with_suffix(".esperado.json").read_text("utf-8")).items():
             mine = expected.setdefault(player, {})
@@ -143,9 +144,9 @@ def test_a_night_runs_from_six_to_six() -> None:
 
 def test_dates_on_the_command_line_are_whole_nights(tmp_path: Path) -> None:
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
-    script = tmp_path / "g.txt"
-    script.write_text("parte ana\ntres trenes\ndudo\nhay uno\n", "utf-8")
-    assert dudo("simular", str(script), "--jugadores", "ana,beto", "--reglas", "yocacho", env=env).returncode == 0
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", "--nueva",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\nterminamos\n", env=env)
+    assert played.returncode == 0, played.stderr
     today = evening().since
     assert today is not None
     day = today.date().isoformat()
@@ -157,15 +158,33 @@ def test_dates_on_the_command_line_are_whole_nights(tmp_path: Path) -> None:
     assert bad.returncode != 0 and "No entiendo la fecha «el martes»" in bad.stderr and "isoformat" not in bad.stderr
 
 
-def test_a_simulated_game_is_never_offered_to_resume(tmp_path: Path) -> None:
+def test_a_simulation_never_counts_in_the_night_and_is_kept_only_when_asked(tmp_path: Path) -> None:
+    """A game nobody played (``dudo simular``, a replay) leaves the night's figures as
+    they were; kept with --guardar it goes apart, still never counted nor offered."""
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", "--nueva",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\n", env=env)
+    assert played.returncode == 0, played.stderr
+    before = dudo("estadisticas", "--json", env=env).stdout
+    assert json.loads(before)["partidas"] == 1
     script = tmp_path / "g.txt"
-    script.write_text("parte ana\ntres trenes\n", "utf-8")
-    assert dudo("simular", str(script), "--jugadores", "ana,beto", "--reglas", "yocacho", env=env).returncode == 0
-    offered = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", stdin="", env=env)
+    script.write_text("parte diego\ntres trenes\ndudo\nhay uno\n", "utf-8")
+    assert dudo("simular", str(script), "--jugadores", "diego,elena", "--reglas", "yocacho", env=env).returncode == 0
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    assert not (tmp_path / "datos" / "simuladas").exists() and len(list((tmp_path / "datos" / "partidas").glob("*.jsonl"))) == 1
+    kept = dudo("simular", str(script), "--jugadores", "diego,elena", "--reglas", "yocacho", "--guardar", env=env)
+    assert kept.returncode == 0
+    assert len(list((tmp_path / "datos" / "simuladas").glob("simulada-*.jsonl"))) == 1
+    assert not list((tmp_path / "datos" / "partidas").glob("simulada-*"))
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    assert dudo("estadisticas", "--json", "--noche", env=env).stdout == dudo("estadisticas", "--json", "--noche", env=env).stdout
+    assert "diego" not in dudo("estadisticas", "--noche", env=env).stdout
+    # one an older version left among the table's games is not counted either
+    old = tmp_path / "datos" / "partidas" / "simulada-20261120-220000-000001.jsonl"
+    old.write_bytes(next((tmp_path / "datos" / "simuladas").glob("*.jsonl")).read_bytes())
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    offered = dudo("jugar", "--texto", "--jugadores", "diego,elena", "--reglas", "yocacho", stdin="", env=env)
     assert "sin terminar" not in offered.stdout
-    none = dudo("simular", str(script), "--jugadores", "ana,beto", "--sin-registro", env=env)
-    assert none.returncode == 0 and len(list((tmp_path / "datos" / "partidas").glob("simulada-*"))) == 1
 
 
 # ---------------------------------------------------------------- by voice
@@ -196,7 +215,7 @@ def test_the_night_is_asked_by_voice_and_answered_short_at_poco() -> None:
         assert len([s for s in said[-1].split(".") if s.strip()]) <= 2, said[-1]  # two sentences at most
     assert "Duda mejor carla" in said[2]  # carla doubted beto's four trenes: only two
     whole = Referee(game, night=lambda: night).handle(Parser(players=game.players).parse("cómo va beto")).text
-    assert whole.startswith("Beto jugó una partida") and "por apostar de más" in whole
+    assert whole.startswith("Beto está en su primera partida de la noche.") and "por apostar de más" in whole  # in play: not lost
 
 
 def test_a_night_question_changes_nothing_in_the_game() -> None:
