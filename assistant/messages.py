@@ -144,7 +144,7 @@ _EXAMPLE = {
 }
 
 
-def stats_caption(example: tuple[str, str, str, int, int] | None, in_play: bool) -> str:
+def stats_caption(example: tuple[str, str, str, int, int] | None, in_play: int, games: int) -> str:
     """The legend under the table, with an example taken from the table itself:
     ``example`` is (column key, column title, player, right, tried)."""
     parts = []
@@ -154,19 +154,17 @@ def stats_caption(example: tuple[str, str, str, int, int] | None, in_play: bool)
         said = text.format(name=name, right=right, tried=tried, nouns=one if tried == 1 else many)
         parts.append(f"«{OF.format(right=right, tried=tried)}» en {title}: {said}.")
     if in_play:
-        parts.append("Una partida en juego todavía no se cuenta como ganada ni perdida.")
+        which = "La partida está en juego" if games == 1 else (
+            f"Una de las {games} partidas está en juego" if in_play == 1 else f"{in_play} de las {games} partidas están en juego")
+        parts.append(f"{which}: todavía no se cuenta como ganada ni perdida.")
     return " ".join([*parts, STATS_CAPTION])
 LOSSES_TITLE = "Cómo se perdieron las rondas"
 LOSS_COLUMNS = ("Jugador", "Apuesta\ncorta", "Duda\nerrada", "Calzo\nerrado", "Paso\npillado", "Picado\npillado", "Mato", "Castigo")
 
 
-def stats_title(games: int, finished: int, since: str | None, until: str | None) -> str:
+def stats_title(games: int, since: str | None, until: str | None) -> str:
     span = (f" desde {since}" if since else "") + (f" hasta {until}" if until else "")
-    playing = games - finished
-    word = "partida" if games == 1 else "partidas"
-    if playing:
-        word += " (en juego)" if games == 1 else f" ({playing} en juego)"
-    return STATS_TITLE.format(games=games, word=word, span=span)
+    return STATS_TITLE.format(games=games, word="partida" if games == 1 else "partidas", span=span)
 
 
 # ------------------------------------------------------------------ notes for the terminal

@@ -64,7 +64,7 @@ def print_tables(totals: Totals, period: Period) -> None:
         return
     since = period.since.strftime("%Y-%m-%d %H:%M") if period.since else None
     until = period.until.strftime("%Y-%m-%d %H:%M") if period.until else None
-    table = _table(messages.stats_title(totals.games, totals.finished, since, until), messages.STATS_COLUMNS, box)
+    table = _table(messages.stats_title(totals.games, since, until), messages.STATS_COLUMNS, box)
     example = None
     for name, f in totals.players.items():
         biggest = replies.bid_figures(f.biggest) if f.biggest is not None else "—"
@@ -72,7 +72,7 @@ def print_tables(totals: Totals, period: Period) -> None:
         table.add_row(name, _of(*pairs[0][1:]), str(f["rondas_perdidas"]), *(_of(r, t) for _, r, t in pairs[1:]), biggest)
         if example is None:  # the legend explains a cell that is in this very table
             example = next(((key, _TITLES[key], name, r, t) for key, r, t in pairs if t), None)
-    table.caption = messages.stats_caption(example, totals.games > totals.finished)
+    table.caption = messages.stats_caption(example, totals.games - totals.finished, totals.games)
     console.print(table)
     losses = _table(messages.LOSSES_TITLE, messages.LOSS_COLUMNS, box)
     for name, f in totals.players.items():

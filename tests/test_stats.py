@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -279,3 +280,29 @@ def test_figures_of_any_game_hold_together(seed: int, spec: str) -> None:
     assert sum(f["ganadas"] for f in figures.values()) == (len(game.winners) if game.over and game.history else 0) or not figures
     total = totals([game_figures(game)], Period())
     assert total.games in (0, 1)
+
+
+def test_a_game_in_play_is_not_lost_and_the_legend_explains_a_cell_of_its_own_table(tmp_path: Path) -> None:
+    """The issue's "0 de 1": while the first game is still on, nobody has played and
+    lost a game; the legend's example is a cell of the table it sits under."""
+    env = {"DUDO_DATOS": str(tmp_path / "datos")}
+    played = dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto,carla", "--reglas", "yocacho",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\n", env=env)
+    assert played.returncode == 0, played.stderr
+    figures = json.loads(dudo("estadisticas", "--json", "--noche", env=env).stdout)
+    assert figures["partidas"] == 1 and figures["terminadas"] == 0
+    assert all(f["terminadas"] == 0 and f["ganadas"] == 0 for f in figures["jugadores"].values())
+    table = dudo("estadisticas", "--noche", env=env).stdout
+    first = table.split("Cómo se perdieron")[0]
+    rows = {line.split()[0]: line.split() for line in first.splitlines() if line.split() and line.split()[0] in ("ana", "beto", "carla")}
+    assert all(row[1] == "—" for row in rows.values()), table  # games won: nothing to count yet, not "0 de 1"
+    legend = " ".join(table.split("Cómo se perdieron")[0].split("─")[-1].split())
+    quoted = re.findall(r"«(\d+ de \d+)» en ([^:]+):", legend)
+    assert quoted, legend
+    cell, column = quoted[0]
+    assert any(cell in " ".join(row) for row in rows.values()), (cell, table)
+    assert all(word in first for word in column.split()), column  # a column of this table
+    assert "La partida está en juego: todavía no se cuenta como ganada ni perdida." in legend
+    assert "2 de 5" not in legend
+    said = replies.night_answer("jugador", stats.night(tmp_path / "datos"), "beto")[0]
+    assert said.startswith("Beto está en su primera partida de la noche."), said
