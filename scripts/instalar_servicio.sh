@@ -61,6 +61,8 @@ if [ -z "$root" ]; then
     getent group audio >/dev/null && usermod -a -G audio "$user"
 else
     home="$root/home/$user"
+    mkdir -p "$home"
+    HOME="$home" bash scripts/atajo.sh >/dev/null  # as above, in the test root's home
 fi
 
 changed=0
