@@ -652,7 +652,7 @@ def load(path: Path) -> Loaded:
         raise JournalError(messages.not_a_journal(path.name), detail="no header in the first 64 KB")
     raw = head if len(head) < SNIFF else _read(path)
     if not raw or raw.isspace():
-        raise JournalError(messages.empty_journal(path.name))
+        raise JournalError(messages.empty_journal(path))
     lines = _lines(raw)
     header, checked = _header_line(raw)
     if checked:

@@ -8,6 +8,7 @@ A leaf: it imports nothing of the program, so any room may use it.
 from __future__ import annotations
 
 import errno
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,8 +42,8 @@ def not_a_journal(name: str) -> str:
     return f"{name} no es un registro de partida (no entiendo su encabezado, donde van las reglas y los jugadores)."
 
 
-def empty_journal(name: str) -> str:
-    return f"{name} está vacío: no hay partida que seguir. Para empezar una ahí: dudo jugar --partida {name}"
+def empty_journal(path: Path) -> str:
+    return f"{path.name} está vacío: no hay partida que seguir. Para empezar una ahí: dudo jugar --partida {shlex.quote(str(path))}"
 
 
 def journal_is_folder(path: Path | str) -> str:
@@ -236,5 +237,8 @@ def not_all_saved(path: Path) -> str:
     return f"Ojo: la partida no quedó guardada entera en {path} (no se pudo escribir en el disco)."
 
 
-def saved_to_resume(path: Path) -> str:
-    return f"Partida guardada. Para seguirla: dudo reanudar  (registro: {path})"
+def saved_to_resume(path: Path, among_the_games: bool = True) -> str:
+    """``among_the_games``: the journal is in the data folder, where ``dudo reanudar``
+    looks; one the table named elsewhere is named in the command."""
+    how = "dudo reanudar" if among_the_games else f"dudo reanudar --partida {shlex.quote(str(path))}"
+    return f"Partida guardada. Para seguirla: {how} (registro: {path})"

@@ -95,7 +95,8 @@ class Night:
         if self.journal.failing:
             self.io.note(messages.not_all_saved(self.journal.path))
         elif not played.over and played.history:
-            self.io.note(messages.saved_to_resume(self.journal.path))
+            path = self.journal.path
+            self.io.note(messages.saved_to_resume(path, path.parent.resolve() == journal_module.games_dir().resolve()))
 
     # ------------------------------------------------------------------ one game
 

@@ -461,3 +461,34 @@ def test_reanudar_help_says_partida_is_the_last_unfinished_game() -> None:
     shown = words("reanudar", "--help")
     assert "la última sin terminar" in shown and "uno nuevo" not in shown
     assert "uno nuevo" in words("jugar", "--help")
+
+
+def _hint(text: str, before: str) -> list[str]:
+    """The command a note names after ``before``, split as a shell would."""
+    import shlex
+
+    tail = text.split(before, 1)[1]
+    return shlex.split(tail.split(" (registro:")[0].rstrip("]\n"))
+
+
+def test_the_hints_the_program_prints_work_as_typed(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    """A game kept in a file the table named (with a space in its folder) is resumed by
+    the very command the note prints; so is the empty file's hint, and the plain one."""
+    kept = tmp_path / "mis partidas" / "viernes.jsonl"
+    kept.parent.mkdir()
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--partida", str(kept), stdin="parte ana\ntres trenes\n", env=data_dir)
+    hint = _hint(played.stderr + played.stdout, "Para seguirla: ")
+    assert hint == ["dudo", "reanudar", "--partida", str(kept)], hint
+    resumed = dudo(*hint[1:], "--texto", stdin="dudo\n", env=data_dir)
+    assert resumed.returncode == 0 and "Seguimos la partida" in resumed.stdout and "Beto duda los tres trenes de ana" in resumed.stdout
+    plain = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--nueva", stdin="parte ana\ntres trenes\n", env=data_dir)
+    hint = _hint(plain.stderr + plain.stdout, "Para seguirla: ")
+    assert hint == ["dudo", "reanudar"]
+    assert "Seguimos la partida" in dudo(*hint[1:], "--texto", env=data_dir).stdout
+    empty = tmp_path / "mis partidas" / "vacio.jsonl"
+    empty.touch()
+    refused = dudo("reanudar", "--texto", "--partida", str(empty), env=data_dir)
+    hint = _hint(refused.stderr, "Para empezar una ahí: ")
+    assert hint == ["dudo", "jugar", "--partida", str(empty)]
+    started = dudo(*hint[1:], "--texto", stdin="ana, beto\nparte ana\n", env=data_dir)
+    assert started.returncode == 0 and "Juegan ana y beto" in started.stdout

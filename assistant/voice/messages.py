@@ -54,7 +54,7 @@ def missing_library(library: str, package: str | None) -> str:
     if package is None:
         return f"No puedo cargar el reconocedor de voz: falta la biblioteca {library} del sistema (se busca con: apt-file search {library})."
     return (f"No puedo cargar el reconocedor de voz: falta la biblioteca {library}. "
-            f"Instálala con: sudo apt install {package} (o vuelve a correr: bash scripts/jugar.sh).")
+            f"Instálala con: sudo apt install {package}")
 
 
 def cannot_load_vosk(err: object) -> str:
