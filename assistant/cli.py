@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
+import shlex
 import sys
 import traceback
 import wave
@@ -434,7 +435,7 @@ def evaluar(
     from assistant.voice import models, recognizer
 
     if not (carpeta / fieldkit.MANIFEST).is_file():
-        raise UserError(f"En {carpeta} no hay {fieldkit.MANIFEST}: graba un corpus con «dudo grabar {carpeta}».")
+        raise UserError(f"En {carpeta} no hay {fieldkit.MANIFEST}: graba un corpus con: dudo grabar {shlex.quote(str(carpeta))}")
     model_path = models.find_model(modelo)
     if model_path is None:
         raise UserError(models.MISSING_MODEL)

@@ -7,6 +7,7 @@ The wing knows nothing of the game, so nothing here is about it; the replies
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 # ------------------------------------------------------------------ devices
@@ -108,7 +109,7 @@ def does_not_load(path: Path) -> str:
 def installed_from(path: Path, published: bool, spanish: bool) -> str:
     if not spanish:
         return (f"Modelo instalado en {path}, pero por su nombre no es el español, así que no se usa solo. "
-                f"Para usarlo: dudo jugar --modelo {path}")
+                f"Para usarlo: dudo jugar --modelo {shlex.quote(str(path))}")
     checked = ("Es el archivo publicado (la suma de verificación coincide)" if published
                else "No es el archivo publicado (la suma de verificación es otra), pero trae un modelo completo")
     return f"Modelo de voz en español instalado en {path}. {checked}, y el reconocedor lo carga. Ya se puede jugar hablando."
