@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
+import shlex
 import sys
 import traceback
 import wave
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from assistant import cli_es, messages
+from assistant.cli_modelo import modelo_app
 from assistant.config import DEFAULT_RATE, RATES, TableConfig, players
 from assistant.problems import SetupError, default_dir
 
@@ -48,7 +50,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help", "--ayuda"]},
 )
-modelo_app = typer.Typer(help="El modelo de voz en español: descargarlo y ver qué hay instalado.", no_args_is_help=True)
 app.add_typer(modelo_app, name="modelo")
 
 
@@ -132,13 +133,15 @@ def simular(
     jugadores: Players = None,
     reglas: Rules = DEFAULT_PRESET,
     como_json: Annotated[bool, typer.Option("--json", help="Imprime un objeto JSON con cada paso y el estado final.")] = False,
-    sin_registro: Annotated[bool, typer.Option(
-        "--sin-registro", help="No guardar la partida simulada (por omisión queda en la carpeta de datos y cuenta en las estadísticas).")] = False,
+    guardar: Annotated[bool, typer.Option(
+        "--guardar", help="Guarda el registro de la partida simulada, aparte (en simuladas/): nunca cuenta en las cifras de la noche.")] = False,
+    sin_registro: Annotated[bool, typer.Option("--sin-registro", hidden=True, help="Ya no hace falta: sin --guardar no se guarda.")] = False,
 ) -> None:
-    """Juega un guion de principio a fin, sin micrófono.
+    """Juega un guion (o repite lo que oyó el reconocedor una noche) de principio a fin, sin micrófono.
 
-    La partida queda guardada como simulada: cuenta en «dudo estadisticas» y
-    nunca se ofrece para seguirla en una mesa.
+    Una partida simulada no es una noche jugada: no se guarda (salvo con
+    --guardar, y entonces aparte), no cuenta en «dudo estadisticas» ni en la
+    pantalla, y nunca se ofrece para seguirla en una mesa.
 
     Ejemplo: dudo simular partida.txt --jugadores ana,beto,carla --reglas yocacho --json
     """
@@ -147,7 +150,7 @@ def simular(
 
     _readable(guion)
     game = new_game(rules_for(reglas), _players(jugadores))
-    result = simulated(game, script_lines(guion), say=None if como_json else print, keep=not sin_registro)
+    result = simulated(game, script_lines(guion), say=None if como_json else print, keep=guardar and not sin_registro)
     if como_json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
 
@@ -178,6 +181,8 @@ Talk = Annotated[Optional[Level], typer.Option(
          "normal (por omisión escribiendo) o todo (también dice a quién le toca y qué puede decir).")]
 Record = Annotated[bool, typer.Option("--grabar", help="Por voz: guarda también el audio de cada frase (WAV), junto al registro de lo que oyó el reconocedor.")]
 JournalPath = Annotated[Optional[Path], typer.Option("--partida", help="Archivo de registro de la partida (por omisión, uno nuevo en la carpeta de datos).")]
+ResumedPath = Annotated[Optional[Path], typer.Option(
+    "--partida", help="Archivo de registro de la partida a seguir (por omisión, la última sin terminar en la carpeta de datos).")]
 
 
 OptionalRules = Annotated[
@@ -237,7 +242,7 @@ def jugar(
 
 @app.command()
 def reanudar(
-    partida: JournalPath = None,
+    partida: ResumedPath = None,
     texto: Text = False,
     modelo: Model = None,
     microfono: Mic = None,
@@ -430,7 +435,7 @@ def evaluar(
     from assistant.voice import models, recognizer
 
     if not (carpeta / fieldkit.MANIFEST).is_file():
-        raise UserError(f"En {carpeta} no hay {fieldkit.MANIFEST}: graba un corpus con «dudo grabar {carpeta}».")
+        raise UserError(f"En {carpeta} no hay {fieldkit.MANIFEST}: graba un corpus con: dudo grabar {shlex.quote(str(carpeta))}")
     model_path = models.find_model(modelo)
     if model_path is None:
         raise UserError(models.MISSING_MODEL)
@@ -447,49 +452,6 @@ def evaluar(
         print(json.dumps({"modelo": model_path.name, **report}, ensure_ascii=False, indent=1))
         return
     print(replies.evaluation(model_path.name, report))
-
-
-@modelo_app.command("descargar")
-def modelo_descargar(
-    si_falta: Annotated[bool, typer.Option("--si-falta", help="No hace nada si el modelo ya está.")] = False,
-    url: Annotated[Optional[str], typer.Option("--url", help="Otra dirección de descarga (o un archivo local).")] = None,
-) -> None:
-    """Descarga el modelo de voz en español (unos 39 MB) a la carpeta models/.
-
-    Ejemplo: dudo modelo descargar
-    """
-    from assistant.voice import models
-
-    target = models.models_dir() / models.SPANISH.name
-    if si_falta and models.is_complete(target):
-        print(f"El modelo ya está en {target}.")
-        return
-    try:
-        path = models.install(models.SPANISH if url is None else models.SPANISH.at(url), models.models_dir())
-    except models.DownloadError as err:
-        raise UserError(str(err)) from err
-    print(f"Modelo listo en {path}.")
-
-
-@modelo_app.command("estado")
-def modelo_estado() -> None:
-    """Dice qué modelo de voz está instalado, cuál se usaría y si el reconocedor lo carga.
-
-    Ejemplo: dudo modelo estado
-    """
-    from assistant.voice import messages as voice_messages
-    from assistant.voice import models
-
-    for line in models.status_lines():
-        print(line)
-    try:
-        chosen = models.find_model()
-    except models.DownloadError:
-        chosen = None  # already said: DUDO_MODELO is not a whole model
-    problem = models.recognizer_problem(chosen)
-    if problem is not None:
-        raise UserError(problem)
-    print(voice_messages.RECOGNIZER_READY)
 
 
 # ------------------------------------------------------------------ entry point

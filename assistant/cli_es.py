@@ -118,6 +118,8 @@ class _WhenLoaded(importlib.abc.MetaPathFinder):
 
 
 _CLICK_ERRORS: list[tuple[str, Any]] = [
+    # typer adds the closest commands (difflib) to click's "No such command", in English
+    (r"No existe el comando '(.+?)'\. Did you mean (.+)\?", lambda m: f"No existe el comando '{m[1]}'. ¿Quisiste decir {m[2].replace(', ', ' o ')}?"),
     (r"No such option: (\S+) \(Possible options: (.+)\)", lambda m: f"No existe la opción {m[1]}. ¿Quisiste decir {m[2].replace(', ', ' o ')}?"),
     (r"No such option: (\S+)", lambda m: f"No existe la opción {m[1]}."),
     (r"Invalid value for (.+?): (?:Input should be a valid integer.*|'.*' is not a valid integer.*)",

@@ -81,10 +81,14 @@ def games_dir(base: Path | None = None) -> Path:
     return (base or default_dir()) / "partidas"
 
 
+def simulated_dir(base: Path | None = None) -> Path:
+    """Where ``dudo simular --guardar`` keeps its games: apart from the table's, so a
+    game nobody played never counts in the night's figures nor is offered for resuming."""
+    return (base or default_dir()) / "simuladas"
+
+
 def simulated_path(base: Path | None = None) -> Path:
-    """Where ``dudo simular`` keeps its game: beside the table's, under another
-    name, so it counts in the statistics and is never offered for resuming."""
-    return games_dir(base) / f"simulada-{_stamp()}.jsonl"
+    return simulated_dir(base) / f"simulada-{_stamp()}.jsonl"
 
 
 def _stamp() -> str:
@@ -648,7 +652,7 @@ def load(path: Path) -> Loaded:
         raise JournalError(messages.not_a_journal(path.name), detail="no header in the first 64 KB")
     raw = head if len(head) < SNIFF else _read(path)
     if not raw or raw.isspace():
-        raise JournalError(messages.empty_journal(path.name))
+        raise JournalError(messages.empty_journal(path))
     lines = _lines(raw)
     header, checked = _header_line(raw)
     if checked:

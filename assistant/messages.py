@@ -8,6 +8,7 @@ A leaf: it imports nothing of the program, so any room may use it.
 from __future__ import annotations
 
 import errno
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,8 +42,8 @@ def not_a_journal(name: str) -> str:
     return f"{name} no es un registro de partida (no entiendo su encabezado, donde van las reglas y los jugadores)."
 
 
-def empty_journal(name: str) -> str:
-    return f"{name} está vacío: no hay partida que seguir. Para empezar una ahí: dudo jugar --partida {name}"
+def empty_journal(path: Path) -> str:
+    return f"{path.name} está vacío: no hay partida que seguir. Para empezar una ahí: dudo jugar --partida {shlex.quote(str(path))}"
 
 
 def journal_is_folder(path: Path | str) -> str:
@@ -107,9 +108,11 @@ def config_bad_rate(path: Path, low: int, high: int) -> str:
 
 SERVICE_WITHOUT_MODEL = (
     "No hay modelo de voz en español y sin él el servicio no puede arbitrar, así que no vuelvo a "
-    "intentarlo. Para instalarlo: dudo modelo descargar; después: systemctl --user restart dudo"
+    "intentarlo. Para instalarlo: dudo modelo descargar (o sin internet: dudo modelo instalar "
+    "vosk-model-small-es-0.42.zip); después: systemctl --user restart dudo"
 )
-PLAYING_BY_KEYBOARD = "[No hay modelo de voz en español, así que se juega escribiendo. Para jugar hablando: dudo modelo descargar]"
+PLAYING_BY_KEYBOARD = ("[No hay modelo de voz en español, así que se juega escribiendo. Para jugar hablando: dudo modelo descargar, "
+                       "o sin internet: dudo modelo instalar vosk-model-small-es-0.42.zip]")
 
 
 def no_recognizer(reason: str) -> str:
@@ -130,8 +133,32 @@ NO_GAMES = "No hay partidas en ese período."
 STATS_TITLE = "Cifras de {games} {word}{span}"
 STATS_COLUMNS = ("Jugador", "Partidas\nganadas", "Rondas\nperdidas", "Dudas\nbien", "Calzos\nbien", "Pasos\npillados",
                  "Apuestas\naguantadas", "Mayor\naguantada")
-STATS_CAPTION = "«2 de 5»: dos de cinco. Apuestas aguantadas: de las que le dudaron (un bluf que nadie dudó no se ve)."
+STATS_CAPTION = "—: nada que contar todavía. Un bluf que nadie dudó no se ve, así que no se cuenta."
 OF = "{right} de {tried}"
+_EXAMPLE = {
+    # how one "a de b" cell of each column reads, for the legend under the table
+    "ganadas": ("{name} ganó {right} de {tried} {nouns}", "partida terminada", "partidas terminadas"),
+    "dudas": ("{name} acertó {right} de {tried} {nouns}", "duda", "dudas"),
+    "calzos": ("{name} acertó {right} de {tried} {nouns}", "calzo", "calzos"),
+    "pasos": ("a {name} le pillaron {right} de {tried} {nouns}", "paso", "pasos"),
+    "aguantadas": ("{name} aguantó {right} de {tried} {nouns}", "apuesta que le dudaron", "apuestas que le dudaron"),
+}
+
+
+def stats_caption(example: tuple[str, str, str, int, int] | None, in_play: int, games: int) -> str:
+    """The legend under the table, with an example taken from the table itself:
+    ``example`` is (column key, column title, player, right, tried)."""
+    parts = []
+    if example is not None:
+        key, title, name, right, tried = example
+        text, one, many = _EXAMPLE[key]
+        said = text.format(name=name, right=right, tried=tried, nouns=one if tried == 1 else many)
+        parts.append(f"«{OF.format(right=right, tried=tried)}» en {title}: {said}.")
+    if in_play:
+        which = "La partida está en juego" if games == 1 else (
+            f"Una de las {games} partidas está en juego" if in_play == 1 else f"{in_play} de las {games} partidas están en juego")
+        parts.append(f"{which}: todavía no se cuenta como ganada ni perdida.")
+    return " ".join([*parts, STATS_CAPTION])
 LOSSES_TITLE = "Cómo se perdieron las rondas"
 LOSS_COLUMNS = ("Jugador", "Apuesta\ncorta", "Duda\nerrada", "Calzo\nerrado", "Paso\npillado", "Picado\npillado", "Mato", "Castigo")
 
@@ -210,5 +237,8 @@ def not_all_saved(path: Path) -> str:
     return f"Ojo: la partida no quedó guardada entera en {path} (no se pudo escribir en el disco)."
 
 
-def saved_to_resume(path: Path) -> str:
-    return f"Partida guardada. Para seguirla: dudo reanudar  (registro: {path})"
+def saved_to_resume(path: Path, among_the_games: bool = True) -> str:
+    """``among_the_games``: the journal is in the data folder, where ``dudo reanudar``
+    looks; one the table named elsewhere is named in the command."""
+    how = "dudo reanudar" if among_the_games else f"dudo reanudar --partida {shlex.quote(str(path))}"
+    return f"Partida guardada. Para seguirla: {how} (registro: {path})"

@@ -95,7 +95,8 @@ class Night:
         if self.journal.failing:
             self.io.note(messages.not_all_saved(self.journal.path))
         elif not played.over and played.history:
-            self.io.note(messages.saved_to_resume(self.journal.path))
+            path = self.journal.path
+            self.io.note(messages.saved_to_resume(path, path.parent.resolve() == journal_module.games_dir().resolve()))
 
     # ------------------------------------------------------------------ one game
 
@@ -180,8 +181,8 @@ def rules_for(spec: str | None) -> RuleSet:
 
 
 def simulated(game: Game, lines: Iterable[Heard], say: Callable[[str], None] | None, keep: bool) -> dict[str, Any]:
-    """``dudo simular``: play a script; with ``keep``, its journal stays among the
-    games (named ``simulada-…``: it counts in the figures, never offered to resume)."""
+    """``dudo simular``: play a script; with ``keep``, its journal is kept apart
+    (``simuladas/``): never counted in the figures, never offered to resume."""
     record = journal_module.Journal.create(game.rules, game.players, journal_module.simulated_path()) if keep else None
     try:
         return simulate(game, lines, say=say, observers=[record] if record else [])

@@ -798,8 +798,12 @@ def refusal(reason: Reason, game: Game | None = None) -> str:
             return f"'{key}' debe ser {wanted} (vino {value!r})."
         case no.RuleOutOfRange(key, minimum, maximum, source):
             return f"'{key}' debe ir de {minimum} a {maximum} en {_source(source)}."
+        case no.UnknownPreset(name, presets, True, suggestion) if suggestion:
+            return f"No conozco las reglas '{name}'. ¿Quisiste decir '{suggestion}'? Hay: {', '.join(presets)}, o un archivo .toml."
         case no.UnknownPreset(name, presets, True):
             return f"No conozco las reglas '{name}': no es un preset ({', '.join(presets)}) ni un archivo."
+        case no.UnknownPreset(name, presets, _, suggestion) if suggestion:
+            return f"No conozco las reglas '{name}'. ¿Quisiste decir '{suggestion}'? Hay: {', '.join(presets)}."
         case no.UnknownPreset(name, presets, _):
             return f"No conozco las reglas '{name}'. Hay: {', '.join(presets)}."
         case no.RuleMissing(key, "journal:"):
@@ -1170,7 +1174,8 @@ def screen_on_spoken(ip: str | None, name: str | None, port: int) -> str:
 SCREEN_HEADINGS = {"jugadores": "Jugadores", "arbitro": "El árbitro dijo", "rondas": "Últimas rondas",
                    "noche": "Partidas de esta noche", "cifras": "La noche"}
 """The page's section titles."""
-SCREEN_COLUMNS = ("Jugador", "Ganadas", "Partidas", "Rondas perdidas", "Dudas bien", "Faroles que aguantaron")
+SCREEN_COLUMNS = ("Jugador", "Ganadas", "Terminadas", "Rondas perdidas", "Dudas bien", "Faroles que aguantaron")
+"""The night's table on the screen; "Terminadas": a game still in play is neither won nor lost yet."""
 """The night's table, left to right."""
 
 
@@ -1513,16 +1518,18 @@ def night_standing(totals: Totals) -> tuple[str, str]:
     rest = [p for p in order if not players[p]["ganadas"]]
     won_line = names.join_and(wins) + (f"; {'el resto' if len(rest) > 1 else rest[0]}, ninguna" if rest else "")
     top = [p for p in order if players[p]["ganadas"] == players[order[0]]["ganadas"]]
-    games = _times(totals.games, "partida", "partidas")
+    done = totals.finished or finished  # a game still in play is neither won nor lost yet
+    games = _times(done, "partida terminada", "partidas terminadas")
+    playing = " y una en juego" if totals.games > done else ""
     if len(top) > 1:
         verdict = f"Van empatados {names.join_and(top)}, con {_times(players[top[0]]['ganadas'], 'partida', 'partidas')} cada uno."
         short = verdict
     else:
         won = players[top[0]]["ganadas"]
         verdict = f"Va ganando {top[0]}."
-        short = (f"Va ganando {top[0]}: ganó la única partida." if totals.games == 1
-                 else f"Va ganando {top[0]}, con {names.number(won, True)} de {names.number(totals.games, True)}.")
-    return f"Esta noche {'va' if totals.games == 1 else 'van'} {games}. Ganadas: {won_line}. {verdict}", short
+        short = (f"Va ganando {top[0]}: ganó la única partida terminada." if done == 1
+                 else f"Va ganando {top[0]}, con {names.number(won, True)} de {names.number(done, True)}.")
+    return f"Esta noche {'va' if done == 1 and not playing else 'van'} {games}{playing}. Ganadas: {won_line}. {verdict}", short
 
 
 def player_figures(totals: Totals, player: str) -> tuple[str, str]:
@@ -1536,9 +1543,14 @@ def player_figures(totals: Totals, player: str) -> tuple[str, str]:
         ("por apostar de más", f.lost["apuesta"]), ("por dudar mal", f.lost["duda"]), ("por calzar mal", f.lost["calzo"]),
         ("con un paso pillado", f.lost["paso"]), ("con un picado pillado", f.lost["picado"]), ("matando o muerto", f.lost["mato"]),
         ("por castigo", f.lost["castigo"])) if n), key=lambda pair: -pair[0])
-    played = _times(f["partidas"], "partida", "partidas")
-    won = f"ganó {_una(f['ganadas'])}" if f["ganadas"] else "no ganó ninguna"
-    head = f"{capital(player)} jugó {played} y {won}"
+    done = f["terminadas"]  # a game still in play is neither won nor lost yet
+    if done == 0:
+        head = f"{capital(player)} está en su primera partida de la noche"
+    else:
+        won = f"ganó {_una(f['ganadas'])}" if f["ganadas"] else "no ganó ninguna"
+        head = f"{capital(player)} terminó {_times(done, 'partida', 'partidas')} y {won}"
+        if f["partidas"] > done:
+            head += ", y va en otra"
     rounds = f"perdió {_times(f['rondas_perdidas'], 'ronda', 'rondas')}" if f["rondas_perdidas"] else "no perdió ninguna ronda"
     ways = [f"{_una(n)} {label}" for n, label in how[:2]]
     others = sum(n for n, _ in how[2:])

@@ -65,19 +65,27 @@ def print_tables(totals: Totals, period: Period) -> None:
     since = period.since.strftime("%Y-%m-%d %H:%M") if period.since else None
     until = period.until.strftime("%Y-%m-%d %H:%M") if period.until else None
     table = _table(messages.stats_title(totals.games, since, until), messages.STATS_COLUMNS, box)
-    table.caption = messages.STATS_CAPTION
+    example = None
     for name, f in totals.players.items():
         biggest = replies.bid_figures(f.biggest) if f.biggest is not None else "—"
-        table.add_row(
-            name, _of(f["ganadas"], f["partidas"]), str(f["rondas_perdidas"]), _of(f["dudas_acertadas"], f["dudas"]),
-            _of(f["calzos_acertados"], f["calzos"]), _of(f["pasos_pillados"], f["pasos"]),
-            _of(f["apuestas_aguantadas"], f["apuestas_dudadas"]), biggest,
-        )
+        pairs = [(key, f[right], f[tried]) for key, right, tried in _PAIRS]
+        table.add_row(name, _of(*pairs[0][1:]), str(f["rondas_perdidas"]), *(_of(r, t) for _, r, t in pairs[1:]), biggest)
+        if example is None:  # the legend explains a cell that is in this very table
+            example = next(((key, _TITLES[key], name, r, t) for key, r, t in pairs if t), None)
+    table.caption = messages.stats_caption(example, totals.games - totals.finished, totals.games)
     console.print(table)
     losses = _table(messages.LOSSES_TITLE, messages.LOSS_COLUMNS, box)
     for name, f in totals.players.items():
         losses.add_row(name, *(str(f.lost[k]) for k in LOSS_KINDS))
     console.print(losses)
+
+
+_PAIRS = (
+    # the table's "a de b" columns: (legend key, the count of right ones, the count of tries)
+    ("ganadas", "ganadas", "terminadas"), ("dudas", "dudas_acertadas", "dudas"), ("calzos", "calzos_acertados", "calzos"),
+    ("pasos", "pasos_pillados", "pasos"), ("aguantadas", "apuestas_aguantadas", "apuestas_dudadas"),
+)
+_TITLES = dict(zip((k for k, _, _ in _PAIRS), (messages.STATS_COLUMNS[i].replace("\n", " ") for i in (1, 3, 4, 5, 6)), strict=True))
 
 
 def _table(title: str, columns: tuple[str, ...], box: Any) -> Any:

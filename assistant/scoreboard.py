@@ -434,7 +434,7 @@ def _figures_html(cifras: dict[str, Any]) -> str:
     rows, panels = [], []
     for i, name in enumerate(order):
         f = players[name]
-        values = (name, f["ganadas"], f["partidas"], f["rondas_perdidas"], replies.screen_of(f["dudas_acertadas"], f["dudas"]),
+        values = (name, f["ganadas"], f["terminadas"], f["rondas_perdidas"], replies.screen_of(f["dudas_acertadas"], f["dudas"]),
                   replies.screen_of(f["apuestas_aguantadas"], f["apuestas_dudadas"]))
         cells = "".join(f'<td data-titulo="{_e(title)}">{_e(v)}</td>' for title, v in zip(replies.SCREEN_COLUMNS, values, strict=True))
         lead = ' class="lider"' if i == 0 and f["ganadas"] > 0 else ""

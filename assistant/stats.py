@@ -28,11 +28,13 @@ INDEX_FORMAT = 1
 
 
 def journals(base: Path | None = None) -> list[Path]:
-    """Every game's journal, played or simulated, oldest first."""
+    """Every journal of a game played at a table, oldest first. Simulations and
+    replays are kept apart (``simuladas/``) and never counted; one an older
+    version left among the games (``simulada-…``) is not counted either."""
     folder = journal_module.games_dir(base)
     if not folder.is_dir():
         return []
-    return sorted(p for pattern in ("partida-*.jsonl", "simulada-*.jsonl") for p in folder.glob(pattern))
+    return sorted(folder.glob("partida-*.jsonl"))
 
 
 class Book:

@@ -56,10 +56,13 @@ fi
 if [ -z "$root" ]; then
     home="$(getent passwd "$user" | cut -d: -f6)"
     sudo -u "$user" bash scripts/instalar.sh
-    sudo -u "$user" .venv/bin/dudo modelo descargar --si-falta || echo "Sin modelo de voz por ahora: el servicio jugará cuando esté (dudo modelo descargar)."
+    sudo -u "$user" -H bash scripts/atajo.sh  # `dudo` on the table user's PATH, for the hints the service leaves in its log
+    sudo -u "$user" .venv/bin/dudo modelo descargar --si-falta || echo "Sin modelo de voz por ahora: el servicio jugará cuando esté (como $user: dudo modelo descargar, o dudo modelo instalar vosk-model-small-es-0.42.zip)."
     getent group audio >/dev/null && usermod -a -G audio "$user"
 else
     home="$root/home/$user"
+    mkdir -p "$home"
+    HOME="$home" bash scripts/atajo.sh >/dev/null  # as above, in the test root's home
 fi
 
 changed=0

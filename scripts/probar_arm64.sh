@@ -148,6 +148,14 @@ else
     part "jugar (README)" "FALLÓ (ver $work/jugar.log)" "$t"
 fi
 
+# the play command put `dudo` on pi's PATH: a new login shell finds it
+t=$SECONDS
+if chroot "$root" runuser -u pi -- "${clean_env[@]}" HOME=/home/pi USER=pi LOGNAME=pi bash -lc 'cd ~ && dudo --help' > "$work/orden.log" 2>&1; then
+    part "dudo en una terminal nueva" "ok" "$t"
+else
+    part "dudo en una terminal nueva" "FALLÓ (ver $work/orden.log)" "$t"
+fi
+
 # ------------------------------------------------------------------ 2. vosk and transcribir
 t=$SECONDS
 if as_pi ".venv/bin/dudo modelo estado" > "$work/estado.log" 2>&1 && grep -q "carga bien" "$work/estado.log"; then

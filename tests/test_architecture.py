@@ -119,7 +119,7 @@ FLOORS = [
      "assistant.stats", "assistant.report"},
     {"assistant.session"},
     {"assistant.voice_io", "assistant.config", "assistant.night"},
-    {"assistant.cli", "assistant.__main__"},
+    {"assistant.cli", "assistant.cli_modelo", "assistant.__main__"},
 ]
 """From the ground up: the three wings and the leaves that only hold words; what
 is published of a step; how it is said; who keeps and shows the game; one

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -392,3 +393,102 @@ def test_an_unreadable_rules_file_is_said_in_spanish() -> None:
 
     assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "EACCES")) == "No pude leer el archivo casa.toml: no tengo permiso para leerlo."
     assert replies.refusal(no.BadRulesFile("casa.toml", "ilegible", "")) == "No pude leer el archivo casa.toml: el sistema no me deja leerlo."
+
+
+def korean_zip(folder: Path, root: str = "vosk-model-small-es-0.42") -> Path:
+    """The Korean stand-in model, zipped the way vosk publishes its models (one folder inside)."""
+    from tests.test_voice import korean_model
+
+    archive = folder / f"{root}.zip"
+    model = korean_model()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        for path in sorted(model.rglob("*")):
+            if path.is_file():
+                zf.write(path, f"{root}/{path.relative_to(model)}")
+    return archive
+
+
+@pytest.mark.vosk
+@pytest.mark.slow
+def test_modelo_instalar_from_a_brought_zip_checks_it_and_says_where_it_went(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    assert "dudo modelo instalar" in dudo("modelo", "--help").stdout
+    archive = korean_zip(tmp_path)
+    broken = tmp_path / "roto.zip"
+    data = bytearray(archive.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    broken.write_bytes(bytes(data))
+    cut = tmp_path / "cortado.zip"
+    cut.write_bytes(archive.read_bytes()[: len(data) // 3])
+    for bad in (broken, cut):
+        refused = dudo("modelo", "instalar", str(bad), env=data_dir)
+        assert refused.returncode == 1 and "no es un zip sano" in refused.stderr and "Traceback" not in refused.stderr
+        assert not Path(data_dir["DUDO_MODELOS"]).exists() or not any(Path(data_dir["DUDO_MODELOS"]).iterdir())
+    done = dudo("modelo", "instalar", str(archive), env=data_dir)
+    target = Path(data_dir["DUDO_MODELOS"]) / "vosk-model-small-es-0.42"
+    assert done.returncode == 0, done.stderr
+    assert f"instalado en {target}" in done.stdout and "no es el archivo publicado" in done.stdout.lower()
+    assert (target / "am" / "final.mdl").is_file() and sorted(p.name for p in target.parent.iterdir()) == [target.name]
+    state = dudo("modelo", "estado", env=data_dir)
+    assert state.returncode == 0 and str(target) in state.stdout and "carga bien" in state.stdout
+    again = dudo("modelo", "instalar", str(broken), env=data_dir)  # a bad copy later leaves the good model alone
+    assert again.returncode == 1 and (target / "am" / "final.mdl").is_file()
+
+
+def test_an_offline_launch_says_one_spanish_line_with_the_file_install(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    fetch = dudo("modelo", "descargar", "--si-falta", "--al-jugar", "--url", "http://127.0.0.1:9/vosk-model-small-es-0.42.zip", env=data_dir)
+    assert fetch.returncode == 1 and fetch.stdout == ""
+    assert fetch.stderr.splitlines() == [
+        "Sin internet no pude bajar el modelo de voz: se juega escribiendo. Para jugar hablando, con el archivo en un pendrive: "
+        "dudo modelo instalar vosk-model-small-es-0.42.zip"]
+
+
+def test_a_misspelt_command_or_preset_is_offered_the_closest_in_spanish(data_dir: dict[str, str]) -> None:
+    command = dudo("jugr", env=data_dir)
+    assert command.returncode == 2 and "No existe el comando 'jugr'. ¿Quisiste decir 'jugar'?" in command.stderr
+    assert "Did you mean" not in command.stderr
+    assert "¿Quisiste decir 'instalar'?" in dudo("modelo", "instala", "x.zip", env=data_dir).stderr
+    for typed, meant in (("calechano", "caleuchano"), ("Clásico", "clasico"), ("yocaco", "yocacho")):
+        rules = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", typed, env=data_dir)
+        assert rules.returncode == 1 and f"No conozco las reglas '{typed}'. ¿Quisiste decir '{meant}'?" in rules.stderr, typed
+    far = dudo("simular", "x.txt", "--reglas", "zzz", env=data_dir)
+    assert "¿Quisiste decir" not in far.stderr
+
+
+def test_reanudar_help_says_partida_is_the_last_unfinished_game() -> None:
+    def words(*args: str) -> str:  # the help's text without rich's boxes
+        return " ".join(dudo(*args).stdout.replace("│", " ").split())
+
+    shown = words("reanudar", "--help")
+    assert "la última sin terminar" in shown and "uno nuevo" not in shown
+    assert "uno nuevo" in words("jugar", "--help")
+
+
+def _hint(text: str, before: str) -> list[str]:
+    """The command a note names after ``before``, split as a shell would."""
+    import shlex
+
+    tail = text.split(before, 1)[1]
+    return shlex.split(tail.split(" (registro:")[0].rstrip("]\n"))
+
+
+def test_the_hints_the_program_prints_work_as_typed(tmp_path: Path, data_dir: dict[str, str]) -> None:
+    """A game kept in a file the table named (with a space in its folder) is resumed by
+    the very command the note prints; so is the empty file's hint, and the plain one."""
+    kept = tmp_path / "mis partidas" / "viernes.jsonl"
+    kept.parent.mkdir()
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--partida", str(kept), stdin="parte ana\ntres trenes\n", env=data_dir)
+    hint = _hint(played.stderr + played.stdout, "Para seguirla: ")
+    assert hint == ["dudo", "reanudar", "--partida", str(kept)], hint
+    resumed = dudo(*hint[1:], "--texto", stdin="dudo\n", env=data_dir)
+    assert resumed.returncode == 0 and "Seguimos la partida" in resumed.stdout and "Beto duda los tres trenes de ana" in resumed.stdout
+    plain = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--nueva", stdin="parte ana\ntres trenes\n", env=data_dir)
+    hint = _hint(plain.stderr + plain.stdout, "Para seguirla: ")
+    assert hint == ["dudo", "reanudar"]
+    assert "Seguimos la partida" in dudo(*hint[1:], "--texto", env=data_dir).stdout
+    empty = tmp_path / "mis partidas" / "vacio.jsonl"
+    empty.touch()
+    refused = dudo("reanudar", "--texto", "--partida", str(empty), env=data_dir)
+    hint = _hint(refused.stderr, "Para empezar una ahí: ")
+    assert hint == ["dudo", "jugar", "--partida", str(empty)]
+    started = dudo(*hint[1:], "--texto", stdin="ana, beto\nparte ana\n", env=data_dir)
+    assert started.returncode == 0 and "Juegan ana y beto" in started.stdout

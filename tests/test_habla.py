@@ -45,7 +45,7 @@ def _figures(lost: dict[str, int] | None = None, biggest: Bid | None = None, **c
     return f
 
 
-NIGHT = Totals(3, {
+NIGHT = Totals(3, finished=3, players={
     "ana": _figures({"apuesta": 2, "duda": 1, "calzo": 1, "castigo": 1}, Bid(7, 3), partidas=3, ganadas=2, terminadas=3,
                     rondas_perdidas=5, dudas=3, dudas_acertadas=1, calzos=1, pasos=2, pasos_pillados=1,
                     apuestas_dudadas=3, apuestas_aguantadas=1),
@@ -265,13 +265,13 @@ def test_undo_is_said_as_the_table_says_it() -> None:
 
 def test_how_is_beto_is_this_game_mid_game_and_the_night_when_asked() -> None:
     table = Table("caleuchano")
-    assert table.say("cómo va beto").text.startswith("Beto jugó tres partidas")  # before the game: the night
+    assert table.say("cómo va beto").text.startswith("Beto terminó tres partidas")  # before the game: the night
     for line in ("parte ana", "cinco quinas", "dudo", "hay uno"):
         table.say(line)
     assert table.say("cómo va beto").text == "Beto no lleva ningún palo."
     assert table.say("cómo va ana").text == "Ana lleva un palo."
-    assert table.say("¿cómo va beto esta noche?").text.startswith("Beto jugó tres partidas")
-    assert table.say("cifras de carla").text.startswith("Carla jugó tres partidas")
+    assert table.say("¿cómo va beto esta noche?").text.startswith("Beto terminó tres partidas")
+    assert table.say("cifras de carla").text.startswith("Carla terminó tres partidas")
     dice = Table("yocacho")
     for line in ("parte ana", "cinco quinas", "dudo", "hay uno"):
         dice.say(line)
@@ -285,7 +285,7 @@ def test_how_is_beto_is_this_game_mid_game_and_the_night_when_asked() -> None:
 def test_lists_say_the_leaders_and_the_rest_once() -> None:
     whole, _ = replies.night_answer("noche", NIGHT)
     assert "Ganadas: ana dos y beto una; el resto, ninguna." in whole
-    one_zero = Totals(2, {"ana": _figures(partidas=2, ganadas=2, terminadas=2), "beto": _figures(partidas=2, terminadas=2)})
+    one_zero = Totals(2, {"ana": _figures(partidas=2, ganadas=2, terminadas=2), "beto": _figures(partidas=2, terminadas=2)}, finished=2)
     assert "Ganadas: ana dos; beto, ninguna." in replies.night_answer("noche", one_zero)[0]
     table = Table("caleuchano", ("ana", "beto", "carla", "dani"))
     for line in ("parte ana", "cinco quinas", "dudo", "hay uno"):
@@ -525,7 +525,7 @@ def _night(_moment: str, _game: Game) -> Iterator[str]:
         return
     empty = Totals()
     clean = Totals(1, {p: _figures(partidas=1) for p in PLAYERS})
-    one = Totals(1, {"ana": _figures(partidas=1, ganadas=1, terminadas=1, rondas_perdidas=1, dudas=1, dudas_acertadas=1,
+    one = Totals(1, finished=1, players={"ana": _figures(partidas=1, ganadas=1, terminadas=1, rondas_perdidas=1, dudas=1, dudas_acertadas=1,
                                      calzos=1, calzos_acertados=1, pasos=1, apuestas_dudadas=1, apuestas_aguantadas=1),
                      "beto": _figures({"duda": 1}, partidas=1, terminadas=1, rondas_perdidas=1, dudas=1, calzos=1, pasos=1,
                                       pasos_pillados=1, apuestas_dudadas=1)})

@@ -124,9 +124,55 @@ def test_local_file_url_and_not_a_zip(tmp_path: Path) -> None:
     assert not (folder / "otro").exists()
 
 
-def test_unreachable_server_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(models.DownloadError, match="No pude conectarme"):
+def test_unreachable_server_is_one_spanish_line_naming_the_file_install(tmp_path: Path) -> None:
+    with pytest.raises(models.Offline, match="No pude conectarme") as caught:
         models.install(spec("http://127.0.0.1:9/modelo.zip"), tmp_path, progress=False)
+    said = str(caught.value)
+    assert "\n" not in said and "dudo modelo instalar modelo-prueba.zip" in said
+    assert "Errno" not in said and "refused" not in said.lower()  # the system's words go to the log only
+
+
+def test_the_published_archive_name_is_said_the_same_everywhere() -> None:
+    from assistant import messages
+    from assistant.voice import messages as voice_messages
+
+    assert models.archive_name(models.SPANISH) == voice_messages.PUBLISHED_ZIP
+    assert voice_messages.PUBLISHED_ZIP in messages.PLAYING_BY_KEYBOARD and voice_messages.PUBLISHED_ZIP in messages.SERVICE_WITHOUT_MODEL
+    assert voice_messages.PUBLISHED_ZIP in voice_messages.MISSING_MODEL
+
+
+def test_a_brought_zip_without_a_whole_model_or_that_does_not_load_installs_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "modelos"
+    half = tmp_path / "medio.zip"
+    with zipfile.ZipFile(half, "w") as zf:
+        zf.writestr("vosk-model-small-es-0.42/am/final.mdl", b"am")
+    with pytest.raises(models.DownloadError, match="completo"):
+        models.install_from(half, folder)
+    fake = tmp_path / "vosk-model-small-es-0.42.zip"
+    fake.write_bytes(fake_model_zip("vosk-model-small-es-0.42"))
+    with pytest.raises(models.DownloadError, match="no lo instalé"):
+        models.install_from(fake, folder, loads=lambda _path: "no carga")
+    assert [p.name for p in folder.iterdir()] == []  # no staging left behind
+    with pytest.raises(models.DownloadError, match="No encuentro"):
+        models.install_from(tmp_path / "no-esta.zip", folder)
+
+
+def test_a_brought_folder_or_another_spanish_model_is_found_and_a_foreign_one_is_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DUDO_MODELO", raising=False)
+    folder = tmp_path / "modelos"
+    monkeypatch.setenv("DUDO_MODELOS", str(folder))
+    korean = tmp_path / "vosk-model-small-ko-0.22.zip"
+    korean.write_bytes(fake_model_zip("vosk-model-small-ko-0.22"))
+    done = models.install_from(korean, folder)
+    assert done.path == folder / "vosk-model-small-ko-0.22" and not done.spanish and not done.published
+    assert models.find_model() is None  # another language is used only when named with --modelo
+    unpacked = tmp_path / "desempacado"
+    with zipfile.ZipFile(io.BytesIO(fake_model_zip("vosk-model-es-0.42"))) as zf:
+        zf.extractall(unpacked)
+    done = models.install_from(unpacked / "vosk-model-es-0.42", folder)
+    assert done.spanish and models.find_model() == folder / "vosk-model-es-0.42"
+    assert "vosk-model-es-0.42" in models.status_lines()[0]
 
 
 def test_find_model_and_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

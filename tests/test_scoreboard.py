@@ -323,13 +323,11 @@ def test_historial_lists_finished_games_and_the_page_shows_tonights(tmp_path: Pa
 
 
 def night_folder(tmp_path: Path) -> Path:
-    """Two games played tonight through ``dudo simular`` into a folder of their own."""
+    """Two games played tonight at a typed table (``dudo jugar --texto``) into a folder of their own."""
     folder = tmp_path / "datos"
     for lines in ("parte ana\ntres trenes\ncuatro trenes\ndudo\nhay cinco\n", "parte beto\ndos quinas\ndudo\nhay uno\n"):
-        script = tmp_path / "g.txt"
-        script.write_text(lines, "utf-8")
-        done = subprocess.run([*dudo_command(), "simular", str(script), "--jugadores", "ana,beto,carla", "--reglas", "yocacho"],
-                              capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
+        done = subprocess.run([*dudo_command(), "jugar", "--texto", "--nueva", "--jugadores", "ana,beto,carla", "--reglas", "yocacho"],
+                              input=lines, capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
         assert done.returncode == 0, done.stderr
     return folder
 
@@ -366,9 +364,9 @@ def test_the_page_shows_the_nights_table_and_each_players_panel(browser: Any, tm
         wait_for(lambda: browser.execute_script("const e = document.getElementById('cifras'); return e && !e.hidden") is True, 5)
         rows = snapshot(browser, "#cifras-tabla tbody tr", "td")
         assert set(rows) == {"ana", "beto", "carla"}
-        # jugador, ganadas, partidas, rondas perdidas, dudas bien, faroles que aguantaron
-        assert rows["carla"] == ["carla", "0", "2", "1", "1 de 2", "—"]
-        assert rows["beto"] == ["beto", "0", "2", "1", "—", "1 de 2"]
+        # jugador, ganadas, terminadas (both games are still in play), rondas perdidas, dudas bien, faroles que aguantaron
+        assert rows["carla"] == ["carla", "0", "0", "1", "1 de 2", "—"]
+        assert rows["beto"] == ["beto", "0", "0", "1", "—", "1 de 2"]
         panels = dict(browser.execute_script("return [...document.querySelectorAll('#cifras-detalle li')].map(l => [l.dataset.nombre, l.textContent])"))
         assert "1 por dudar mal" in panels["carla"] and "no ha perdido rondas" in panels["ana"]
         shot = tmp_path / "noche.png"
@@ -388,13 +386,12 @@ ROUND = ("dos trenes", "dudo", "hay cinco")
 
 @pytest.fixture(scope="module")
 def long_night(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], dict[str, Any]]:
-    """Tonight's figures after a 14-round game of six, played through ``dudo simular``."""
+    """Tonight's figures after a 14-round game of six, typed at a table (``dudo jugar --texto``)."""
     tmp_path = tmp_path_factory.mktemp("noche")
     folder = tmp_path / "noche"
-    script = tmp_path / "larga.txt"
-    script.write_text("\n".join(["parte ana", *ROUND * 14]) + "\n", "utf-8")
-    done = subprocess.run([*dudo_command(), "simular", str(script), "--jugadores", ",".join(SIX), "--reglas", "yocacho"],
-                          capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
+    typed = "\n".join(["parte ana", *ROUND * 14]) + "\n"
+    done = subprocess.run([*dudo_command(), "jugar", "--texto", "--nueva", "--jugadores", ",".join(SIX), "--reglas", "yocacho"],
+                          input=typed, capture_output=True, text=True, env={**os.environ, "DUDO_DATOS": str(folder)})
     assert done.returncode == 0, done.stderr
     from assistant import stats
 

@@ -39,6 +39,16 @@ def test_installer_is_idempotent(tmp_path: Path) -> None:
     assert tree_digest(tmp_path) == after_first
 
 
+def test_the_tables_user_finds_dudo_in_a_new_login_shell(tmp_path: Path) -> None:
+    """The hints the service leaves in its log (dudo modelo instalar …) work as typed by its user."""
+    run_installer(tmp_path)
+    home = tmp_path / "home" / "pi"
+    env = {"HOME": str(home), "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",
+           "DUDO_DATOS": str(tmp_path / "datos")}
+    found = subprocess.run(["bash", "-lc", "dudo modelo --help"], env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert found.returncode == 0 and "dudo modelo instalar" in found.stdout, found.stderr
+
+
 def test_installer_keeps_the_tables_config(tmp_path: Path) -> None:
     run_installer(tmp_path)
     config = tmp_path / "etc" / "dudo" / "mesa.toml"
@@ -137,7 +147,7 @@ def test_unit_passes_systemd_analyze_verify_and_security(tmp_path: Path) -> None
 def test_paths_with_spaces_are_quoted(tmp_path: Path) -> None:
     repo = tmp_path / "mi repo"
     (repo / "scripts").mkdir(parents=True)
-    for name in ("instalar_servicio.sh", "dudo.service.in", "mesa.toml.ejemplo"):
+    for name in ("instalar_servicio.sh", "atajo.sh", "dudo.service.in", "mesa.toml.ejemplo"):
         shutil.copy(ROOT / "scripts" / name, repo / "scripts" / name)
     (repo / ".venv" / "bin").mkdir(parents=True)
     (repo / ".venv" / "bin" / "dudo").symlink_to(ROOT / ".venv" / "bin" / "dudo")
@@ -146,6 +156,10 @@ def test_paths_with_spaces_are_quoted(tmp_path: Path) -> None:
     assert f'ExecStart="{repo}/.venv/bin/dudo" jugar' in unit.read_text("utf-8")
     result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
     assert result.returncode == 0 and "dudo.service" not in result.stderr, result.stderr
+    home = tmp_path / "raiz" / "home" / "pi"  # the shim quotes a path with spaces too
+    found = subprocess.run(["bash", "-lc", "dudo --help"], env={"HOME": str(home), "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert found.returncode == 0 and "Uso: dudo" in found.stdout, found.stderr
 
 
 def test_with_no_model_the_service_stops_with_the_reason(tmp_path: Path) -> None:

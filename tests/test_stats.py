@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -61,15 +62,16 @@ def test_the_scripted_games_cover_every_way_to_lose_a_round() -> None:
     assert seen == {"apuesta", "duda", "calzo", "paso", "picado", "mato", "castigo"}
 
 
-def test_simulated_games_in_one_folder_add_up_in_dudo_estadisticas(tmp_path: Path) -> None:
-    """The issue's check: every script through ``dudo simular`` into one data folder,
+def test_games_played_in_one_folder_add_up_in_dudo_estadisticas(tmp_path: Path) -> None:
+    """Every script typed at a table (``dudo jugar --texto``) into one data folder,
     then ``dudo estadisticas --json`` equals the sum of the hand counts."""
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
     expected: dict[str, dict[str, int]] = {}
     for script in scripts():
         rules, players = header(script)
         spec = str(script.with_name(rules)) if rules.endswith(".toml") else rules
-        done = dudo("simular", str(script), "--reglas", spec, "--jugadores", ",".join(players), env=env)
+        typed = "".join(f"{h.text}\n" for h in script_lines(script))
+        done = dudo("jugar", "--texto", "--nueva", "--reglas", spec, "--jugadores", ",".join(players), stdin=typed, env=env)
         assert done.returncode == 0, done.stderr
         for player, figures in json.loads(script.with_suffix(".esperado.json").read_text("utf-8")).items():
             mine = expected.setdefault(player, {})
@@ -143,9 +145,9 @@ def test_a_night_runs_from_six_to_six() -> None:
 
 def test_dates_on_the_command_line_are_whole_nights(tmp_path: Path) -> None:
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
-    script = tmp_path / "g.txt"
-    script.write_text("parte ana\ntres trenes\ndudo\nhay uno\n", "utf-8")
-    assert dudo("simular", str(script), "--jugadores", "ana,beto", "--reglas", "yocacho", env=env).returncode == 0
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", "--nueva",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\nterminamos\n", env=env)
+    assert played.returncode == 0, played.stderr
     today = evening().since
     assert today is not None
     day = today.date().isoformat()
@@ -157,15 +159,33 @@ def test_dates_on_the_command_line_are_whole_nights(tmp_path: Path) -> None:
     assert bad.returncode != 0 and "No entiendo la fecha «el martes»" in bad.stderr and "isoformat" not in bad.stderr
 
 
-def test_a_simulated_game_is_never_offered_to_resume(tmp_path: Path) -> None:
+def test_a_simulation_never_counts_in_the_night_and_is_kept_only_when_asked(tmp_path: Path) -> None:
+    """A game nobody played (``dudo simular``, a replay) leaves the night's figures as
+    they were; kept with --guardar it goes apart, still never counted nor offered."""
     env = {"DUDO_DATOS": str(tmp_path / "datos")}
+    played = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", "--nueva",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\n", env=env)
+    assert played.returncode == 0, played.stderr
+    before = dudo("estadisticas", "--json", env=env).stdout
+    assert json.loads(before)["partidas"] == 1
     script = tmp_path / "g.txt"
-    script.write_text("parte ana\ntres trenes\n", "utf-8")
-    assert dudo("simular", str(script), "--jugadores", "ana,beto", "--reglas", "yocacho", env=env).returncode == 0
-    offered = dudo("jugar", "--texto", "--jugadores", "ana,beto", "--reglas", "yocacho", stdin="", env=env)
+    script.write_text("parte diego\ntres trenes\ndudo\nhay uno\n", "utf-8")
+    assert dudo("simular", str(script), "--jugadores", "diego,elena", "--reglas", "yocacho", env=env).returncode == 0
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    assert not (tmp_path / "datos" / "simuladas").exists() and len(list((tmp_path / "datos" / "partidas").glob("*.jsonl"))) == 1
+    kept = dudo("simular", str(script), "--jugadores", "diego,elena", "--reglas", "yocacho", "--guardar", env=env)
+    assert kept.returncode == 0
+    assert len(list((tmp_path / "datos" / "simuladas").glob("simulada-*.jsonl"))) == 1
+    assert not list((tmp_path / "datos" / "partidas").glob("simulada-*"))
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    assert dudo("estadisticas", "--json", "--noche", env=env).stdout == dudo("estadisticas", "--json", "--noche", env=env).stdout
+    assert "diego" not in dudo("estadisticas", "--noche", env=env).stdout
+    # one an older version left among the table's games is not counted either
+    old = tmp_path / "datos" / "partidas" / "simulada-20261120-220000-000001.jsonl"
+    old.write_bytes(next((tmp_path / "datos" / "simuladas").glob("*.jsonl")).read_bytes())
+    assert dudo("estadisticas", "--json", env=env).stdout == before
+    offered = dudo("jugar", "--texto", "--jugadores", "diego,elena", "--reglas", "yocacho", stdin="", env=env)
     assert "sin terminar" not in offered.stdout
-    none = dudo("simular", str(script), "--jugadores", "ana,beto", "--sin-registro", env=env)
-    assert none.returncode == 0 and len(list((tmp_path / "datos" / "partidas").glob("simulada-*"))) == 1
 
 
 # ---------------------------------------------------------------- by voice
@@ -196,7 +216,7 @@ def test_the_night_is_asked_by_voice_and_answered_short_at_poco() -> None:
         assert len([s for s in said[-1].split(".") if s.strip()]) <= 2, said[-1]  # two sentences at most
     assert "Duda mejor carla" in said[2]  # carla doubted beto's four trenes: only two
     whole = Referee(game, night=lambda: night).handle(Parser(players=game.players).parse("cómo va beto")).text
-    assert whole.startswith("Beto jugó una partida") and "por apostar de más" in whole
+    assert whole.startswith("Beto está en su primera partida de la noche.") and "por apostar de más" in whole  # in play: not lost
 
 
 def test_a_night_question_changes_nothing_in_the_game() -> None:
@@ -260,3 +280,29 @@ def test_figures_of_any_game_hold_together(seed: int, spec: str) -> None:
     assert sum(f["ganadas"] for f in figures.values()) == (len(game.winners) if game.over and game.history else 0) or not figures
     total = totals([game_figures(game)], Period())
     assert total.games in (0, 1)
+
+
+def test_a_game_in_play_is_not_lost_and_the_legend_explains_a_cell_of_its_own_table(tmp_path: Path) -> None:
+    """The issue's "0 de 1": while the first game is still on, nobody has played and
+    lost a game; the legend's example is a cell of the table it sits under."""
+    env = {"DUDO_DATOS": str(tmp_path / "datos")}
+    played = dudo("jugar", "--texto", "--nueva", "--jugadores", "ana,beto,carla", "--reglas", "yocacho",
+                  stdin="parte ana\ntres trenes\ndudo\nhay uno\n", env=env)
+    assert played.returncode == 0, played.stderr
+    figures = json.loads(dudo("estadisticas", "--json", "--noche", env=env).stdout)
+    assert figures["partidas"] == 1 and figures["terminadas"] == 0
+    assert all(f["terminadas"] == 0 and f["ganadas"] == 0 for f in figures["jugadores"].values())
+    table = dudo("estadisticas", "--noche", env=env).stdout
+    first = table.split("Cómo se perdieron")[0]
+    rows = {line.split()[0]: line.split() for line in first.splitlines() if line.split() and line.split()[0] in ("ana", "beto", "carla")}
+    assert all(row[1] == "—" for row in rows.values()), table  # games won: nothing to count yet, not "0 de 1"
+    legend = " ".join(table.split("Cómo se perdieron")[0].split("─")[-1].split())
+    quoted = re.findall(r"«(\d+ de \d+)» en ([^:]+):", legend)
+    assert quoted, legend
+    cell, column = quoted[0]
+    assert any(cell in " ".join(row) for row in rows.values()), (cell, table)
+    assert all(word in first for word in column.split()), column  # a column of this table
+    assert "La partida está en juego: todavía no se cuenta como ganada ni perdida." in legend
+    assert "2 de 5" not in legend
+    said = replies.night_answer("jugador", stats.night(tmp_path / "datos"), "beto")[0]
+    assert said.startswith("Beto está en su primera partida de la noche."), said

@@ -217,9 +217,11 @@ class Totals:
     games: int = 0
     players: dict[str, Figures] = field(default_factory=dict)
     """By player, in the order they first sat down."""
+    finished: int = 0
+    """Of ``games``, those that ended: a game still in play is neither won nor lost."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"partidas": self.games, "jugadores": {p: f.to_json() for p, f in self.players.items()}}
+        return {"partidas": self.games, "terminadas": self.finished, "jugadores": {p: f.to_json() for p, f in self.players.items()}}
 
 
 def totals(games: Iterable[GameFigures], period: Period = Period()) -> Totals:
@@ -230,6 +232,7 @@ def totals(games: Iterable[GameFigures], period: Period = Period()) -> Totals:
         if period.player is not None and period.player not in game.players:
             continue
         result.games += 1
+        result.finished += game.finished
         for player, figures in game.figures.items():
             if period.player is None or player == period.player:
                 result.players.setdefault(player, Figures()).add(figures)

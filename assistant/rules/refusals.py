@@ -437,6 +437,8 @@ class UnknownPreset(Reason):
     presets: tuple[str, ...]
     file_missing: bool = False
     """The name was not a preset and no such file exists either."""
+    suggestion: str | None = None
+    """The closest preset, when the name looks like a misspelt one."""
     family: ClassVar[Family] = "ruleset"
 
 

@@ -213,10 +213,16 @@ def _build(data: dict[str, Any], source: str) -> dict[str, Any]:
     return checked
 
 
+def _closest_preset(name: str) -> str | None:
+    """The preset a misspelt name most likely meant ("calechano", "Clásico"), if any."""
+    close = difflib.get_close_matches(name.strip().lower(), PRESETS, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def preset(name: str) -> RuleSet:
     """One of the shipped presets by name."""
     if name not in PRESETS:
-        raise refuse(no.UnknownPreset(name, PRESETS))
+        raise refuse(no.UnknownPreset(name, PRESETS, suggestion=_closest_preset(name)))
     text = resources.files("assistant.rules.presets").joinpath(f"{name}.toml").read_text("utf-8")
     data = _build(tomllib.loads(text), f"preset:{name}")
     missing = _KEYS - set(data)
@@ -265,7 +271,7 @@ def load_rules(spec: str | Path) -> RuleSet:
         return preset(text_spec)
     path = Path(spec)
     if not path.exists():
-        raise refuse(no.UnknownPreset(text_spec, PRESETS, file_missing=True))
+        raise refuse(no.UnknownPreset(text_spec, PRESETS, file_missing=True, suggestion=_closest_preset(text_spec)))
     if path.is_dir():
         raise refuse(no.BadRulesFile(path.name, "carpeta"))
     if not path.is_file():  # a pipe or a device: reading it could wait forever

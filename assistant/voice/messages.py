@@ -7,6 +7,7 @@ The wing knows nothing of the game, so nothing here is about it; the replies
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 # ------------------------------------------------------------------ devices
@@ -31,8 +32,11 @@ def cannot_open_microphone(err: object) -> str:
 
 # ------------------------------------------------------------------ the speech model
 
+PUBLISHED_ZIP = "vosk-model-small-es-0.42.zip"
+"""The Spanish model's archive as vosk publishes it (``models.SPANISH``; a test checks they agree)."""
 MISSING_MODEL = (
-    "No hay modelo de voz en español. Para instalarlo (unos 39 MB): dudo modelo descargar\n"
+    f"No hay modelo de voz en español. Para instalarlo: dudo modelo descargar (unos 39 MB), o sin internet, "
+    f"con el archivo en un pendrive: dudo modelo instalar {PUBLISHED_ZIP}\n"
     "Mientras tanto se puede jugar escribiendo: dudo jugar --texto --jugadores ana,beto"
 )
 PROGRESS = "Modelo de voz"
@@ -40,6 +44,7 @@ CUT_SHORT = "La descarga se cortó; vuelve a intentarlo y seguirá donde quedó.
 NOT_THE_MODEL = "El archivo bajado no es el modelo esperado (la suma de verificación no coincide). Lo borré."
 ODD_PATHS = "El archivo del modelo trae rutas raras; no lo desempaco."
 NOT_A_ZIP = "El archivo bajado no es un zip válido."
+CHECKING_MODEL = "Revisando el modelo (el reconocedor lo carga una vez)…"
 NO_MODEL_IN_ZIP = "El zip no trae un modelo de vosk completo."
 HALF_DOWNLOADED = "Hay una descarga del modelo a medias; «dudo modelo descargar» la termina."
 COMPLETE = "completo"
@@ -50,7 +55,7 @@ def missing_library(library: str, package: str | None) -> str:
     if package is None:
         return f"No puedo cargar el reconocedor de voz: falta la biblioteca {library} del sistema (se busca con: apt-file search {library})."
     return (f"No puedo cargar el reconocedor de voz: falta la biblioteca {library}. "
-            f"Instálala con: sudo apt install {package} (o vuelve a correr: bash scripts/jugar.sh).")
+            f"Instálala con: sudo apt install {package}")
 
 
 def cannot_load_vosk(err: object) -> str:
@@ -64,7 +69,7 @@ def broken_model(path: Path) -> str:
 
 RECOGNIZER_READY = "Reconocedor de voz (vosk): carga bien."
 SPOKEN_MISSING_LIBRARY = "No puedo escuchar: al sistema le falta una biblioteca para el reconocedor de voz. En la pantalla y en el registro dice cuál instalar."
-SPOKEN_BROKEN_MODEL = "No puedo escuchar: el modelo de voz está dañado. Hay que bajarlo de nuevo con: dudo modelo descargar."
+SPOKEN_BROKEN_MODEL = "No puedo escuchar: el modelo de voz está dañado. Hay que instalarlo de nuevo."
 
 
 def not_a_model(path: Path) -> str:
@@ -75,8 +80,39 @@ def server_said(code: int, url: str) -> str:
     return f"El servidor respondió {code} al bajar el modelo ({url})."
 
 
-def cannot_connect(url: str, detail: object) -> str:
-    return f"No pude conectarme para bajar el modelo ({url}). ¿Hay internet? (detalle: {detail})"
+def cannot_connect(archive: str) -> str:
+    return f"No pude conectarme para bajar el modelo de voz (¿hay internet?). Si traes el archivo en un pendrive: dudo modelo instalar {archive}"
+
+
+def cannot_connect_playing(archive: str) -> str:
+    return ("Sin internet no pude bajar el modelo de voz: se juega escribiendo. "
+            f"Para jugar hablando, con el archivo en un pendrive: dudo modelo instalar {archive}")
+
+
+def no_such_archive(path: Path) -> str:
+    return f"No encuentro {path}: pon la ruta del archivo del modelo ({PUBLISHED_ZIP}), por ejemplo dudo modelo instalar /media/pendrive/{PUBLISHED_ZIP}"
+
+
+def not_a_zip(path: Path) -> str:
+    return f"{path} no es un zip sano (¿se cortó al copiarlo?): no instalé nada. Cópialo de nuevo y vuelve a intentarlo."
+
+
+def cannot_write(folder: Path, err: OSError) -> str:
+    reason = "el disco está lleno" if err.errno == 28 else "no tengo permiso" if err.errno in (1, 13, 30) else "el sistema no me deja"
+    return f"No pude dejar el modelo en {folder}: {reason}. No instalé nada."
+
+
+def does_not_load(path: Path) -> str:
+    return f"El modelo de {path} está completo pero el reconocedor no lo puede cargar (¿dañado, o de otra versión de vosk?): no lo instalé."
+
+
+def installed_from(path: Path, published: bool, spanish: bool) -> str:
+    if not spanish:
+        return (f"Modelo instalado en {path}, pero por su nombre no es el español, así que no se usa solo. "
+                f"Para usarlo: dudo jugar --modelo {shlex.quote(str(path))}")
+    checked = ("Es el archivo publicado (la suma de verificación coincide)" if published
+               else "No es el archivo publicado (la suma de verificación es otra), pero trae un modelo completo")
+    return f"Modelo de voz en español instalado en {path}. {checked}, y el reconocedor lo carga. Ya se puede jugar hablando."
 
 
 def wrong_size(size: int, low: int, high: int) -> str:
@@ -92,7 +128,8 @@ def installed(path: Path) -> str:
 
 
 def not_installed(path: Path) -> str:
-    return f"No está el modelo en español. Para instalarlo: dudo modelo descargar (quedará en {path})"
+    return (f"No está el modelo en español. Para instalarlo: dudo modelo descargar, o sin internet: "
+            f"dudo modelo instalar {PUBLISHED_ZIP} (quedará en {path})")
 
 
 def chosen_by_environment(path: str, state: str) -> str:

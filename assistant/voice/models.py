@@ -9,10 +9,14 @@ with one rename. A model folder either is complete or does not exist.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
+import re
 import shutil
 import tempfile
 import zipfile
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,9 +24,20 @@ from assistant.voice import messages as say
 
 CHUNK = 256 * 1024
 
+log = logging.getLogger("dudo")
+
 
 class DownloadError(Exception):
     """A download or unpack that failed; the message is Spanish, for the player."""
+
+
+class Offline(DownloadError):
+    """The server could not be reached at all (no internet, most likely); the
+    system's words for it are in ``detail``, for the log, never for the table."""
+
+    def __init__(self, message: str, detail: object) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 @dataclass(frozen=True)
@@ -75,15 +90,34 @@ def has_dynamic_graph(path: Path) -> bool:
     return (path / "graph" / "HCLr.fst").is_file() and (path / "graph" / "Gr.fst").is_file()
 
 
+def archive_name(spec: ModelSpec) -> str:
+    """The archive's file name as published (``vosk-model-small-es-0.42.zip``)."""
+    return f"{spec.name}.zip"
+
+
+SPANISH_NAME = re.compile(r"^vosk-model(-small)?-es(-|$)")
+"""How vosk names its Spanish models (the small one and the big one)."""
+
+
 def find_model(explicit: Path | None = None) -> Path | None:
-    """The model to use: ``--modelo``, else ``$DUDO_MODELO``, else the downloaded Spanish one."""
+    """The model to use: ``--modelo``, else ``$DUDO_MODELO``, else the Spanish one in
+    ``models/`` (the small one published, else another Spanish vosk model installed there)."""
     for candidate in (explicit, Path(os.environ["DUDO_MODELO"]) if os.environ.get("DUDO_MODELO") else None):
         if candidate is not None:
             if not is_complete(candidate):
                 raise DownloadError(say.not_a_model(candidate))
             return candidate
-    default = models_dir() / SPANISH.name
-    return default if is_complete(default) else None
+    return installed_spanish()
+
+
+def installed_spanish() -> Path | None:
+    """The Spanish model in ``models/``: the published small one, else another Spanish vosk model."""
+    folder = models_dir()
+    default = folder / SPANISH.name
+    if is_complete(default):
+        return default
+    others = sorted(p for p in folder.glob("vosk-model*") if SPANISH_NAME.match(p.name) and is_complete(p)) if folder.is_dir() else []
+    return others[0] if others else None
 
 
 def _expected_digests(spec: ModelSpec) -> tuple[str, ...]:
@@ -105,7 +139,7 @@ def download(spec: ModelSpec, part: Path, progress: bool = True) -> Path:
             return _verify(spec, part, have)
         raise DownloadError(say.server_said(err.code, spec.url)) from err
     except (urllib.error.URLError, OSError) as err:
-        raise DownloadError(say.cannot_connect(spec.url, getattr(err, "reason", err))) from err
+        raise Offline(say.cannot_connect(archive_name(spec)), getattr(err, "reason", err)) from err
     with response:
         resumed = have and getattr(response, "status", 200) == 206
         if not resumed:
@@ -143,14 +177,9 @@ def _verify(spec: ModelSpec, part: Path, size: int) -> Path:
         part.unlink(missing_ok=True)
         raise DownloadError(say.wrong_size(size, spec.min_bytes, spec.max_bytes))
     digests = _expected_digests(spec)
-    if digests:
-        digest = hashlib.sha256()
-        with open(part, "rb") as f:
-            for block in iter(lambda: f.read(CHUNK), b""):
-                digest.update(block)
-        if digest.hexdigest() not in digests:
-            part.unlink(missing_ok=True)
-            raise DownloadError(say.NOT_THE_MODEL)
+    if digests and _sha256(part) not in digests:
+        part.unlink(missing_ok=True)
+        raise DownloadError(say.NOT_THE_MODEL)
     done = part.with_suffix("")
     os.replace(part, done)
     return done
@@ -162,30 +191,96 @@ def _progress(total: int | None, initial: int):  # type: ignore[no-untyped-def]
     return tqdm(total=total, initial=initial, unit="B", unit_scale=True, unit_divisor=1024, desc=say.PROGRESS)
 
 
+def _extract(archive: Path, staging: Path, brought: bool = False) -> Path:
+    """Unzip ``archive`` into ``staging``; the model's own folder in it (or ``staging``)."""
+    try:
+        with zipfile.ZipFile(archive) as zf:
+            for member in zf.namelist():
+                resolved = (staging / member).resolve()
+                if not str(resolved).startswith(str(staging.resolve())):
+                    raise DownloadError(say.ODD_PATHS)
+            zf.extractall(staging)  # checks each member's CRC: a damaged copy is refused here
+    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as err:
+        raise DownloadError(say.not_a_zip(archive) if brought else say.NOT_A_ZIP) from err
+    entries = [p for p in staging.iterdir()]
+    root = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
+    if not is_complete(root):
+        raise DownloadError(say.NO_MODEL_IN_ZIP)
+    return root
+
+
 def unpack(archive: Path, target: Path) -> Path:
     """Unzip ``archive`` so that ``target`` appears complete or not at all."""
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".desempacando-", dir=target.parent))
     try:
-        try:
-            with zipfile.ZipFile(archive) as zf:
-                for member in zf.namelist():
-                    resolved = (staging / member).resolve()
-                    if not str(resolved).startswith(str(staging.resolve())):
-                        raise DownloadError(say.ODD_PATHS)
-                zf.extractall(staging)
-        except zipfile.BadZipFile as err:
-            raise DownloadError(say.NOT_A_ZIP) from err
-        entries = [p for p in staging.iterdir()]
-        root = entries[0] if len(entries) == 1 and entries[0].is_dir() else staging
-        if not is_complete(root):
-            raise DownloadError(say.NO_MODEL_IN_ZIP)
+        root = _extract(archive, staging)
         if target.exists():
             shutil.rmtree(target)
         os.replace(root, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+@dataclass(frozen=True)
+class Installed:
+    """What ``dudo modelo instalar`` did: where the model went and what it is."""
+
+    path: Path
+    published: bool
+    """The file is the archive vosk publishes (its sha256 is one of ``SPANISH``'s)."""
+    spanish: bool
+    """Found without ``--modelo``: the published name, or another Spanish vosk model's."""
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(CHUNK), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def install_from(source: Path, folder: Path, loads: Callable[[Path], str | None] | None = None) -> Installed:
+    """Install a model the user brought: the published ``.zip`` (or an unpacked
+    model folder). It is unpacked beside its place, checked whole, and (with
+    ``loads``, which returns a reason it cannot load) loaded by the recognizer
+    before it replaces anything: a model folder either is complete or does not exist."""
+    if source.is_dir():
+        published = False
+    elif source.is_file():
+        published = _sha256(source) in _expected_digests(SPANISH)
+    else:
+        raise DownloadError(say.no_such_archive(source))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".instalando-", dir=folder))
+    except OSError as err:
+        raise DownloadError(say.cannot_write(folder, err)) from err
+    try:
+        if source.is_dir():
+            if not is_complete(source):
+                raise DownloadError(say.not_a_model(source))
+            root = staging / source.name
+            shutil.copytree(source, root)
+        else:
+            root = _extract(source, staging, brought=True)
+        name = SPANISH.name if published else (root.name if root != staging else source.name.removesuffix(".zip"))
+        if not re.fullmatch(r"[\w.+-]+", name) or name.startswith("."):
+            name = SPANISH.name + "-traido"
+        if loads is not None and (problem := loads(root)) is not None:
+            log.warning("the model brought in %s does not load: %s", source, problem)
+            raise DownloadError(say.does_not_load(source))
+        target = folder / name
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(root, target)
+    except OSError as err:
+        raise DownloadError(say.cannot_write(folder, err)) from err
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return Installed(target, published, name == SPANISH.name or bool(SPANISH_NAME.match(name)))
 
 
 def install(spec: ModelSpec, folder: Path, progress: bool = True) -> Path:
@@ -204,8 +299,8 @@ def status_lines() -> list[str]:
     lines = []
     folder = models_dir()
     spanish = folder / SPANISH.name
-    if is_complete(spanish):
-        lines.append(say.installed(spanish))
+    if (found := installed_spanish()) is not None:
+        lines.append(say.installed(found))
     elif (folder / f"{SPANISH.name}.zip.part").exists():
         lines.append(say.HALF_DOWNLOADED)
     else:
