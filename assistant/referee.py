@@ -197,7 +197,7 @@ class Referee:
         if self.awaiting is not None or game.phase == "juicio":
             return frozenset({"si_no"} | ({"mano"} if game.phase == "juicio" else set()))
         if game.over:
-            return frozenset()
+            return frozenset({"fin"})  # "[unk] otra partida": another game, or the night's end
         if game.phase == "inicio":
             return frozenset({"parte", "jugada"})
         if game.phase == "cuenta":
@@ -534,8 +534,9 @@ class Referee:
 
 def expectation(command: Command) -> str:
     """What kind of answer ``command`` is: "jugada" (a bid, a raise, a call, an obligo, a
-    revival), "cuenta" (a count), "mano" (dice shown), "si_no", "parte" (who starts), or
-    "otra" (a question, an undo, a penalty: taken at any moment, never expected)."""
+    revival), "cuenta" (a count), "mano" (dice shown), "si_no", "parte" (who starts), "fin"
+    (another game, or the night's end: what a finished game waits for), or "otra" (a
+    question, an undo, a penalty: taken at any moment, never expected)."""
     if isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | ReviveCommand):
         return "jugada"
     if isinstance(command, CountCommand | PlayerCountCommand):
@@ -546,6 +547,8 @@ def expectation(command: Command) -> str:
         return "si_no"
     if isinstance(command, StartCommand):
         return "parte"
+    if isinstance(command, SimpleCommand) and command.action in ("otra", "terminar"):
+        return "fin"
     return "otra"
 
 

@@ -180,9 +180,10 @@ def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]
     return taken
 
 
-MOMENT = {"cuenta": "cuenta", "cuenta_jugador": "cuenta", "mano": "cuenta", "si": "si_no", "no": "si_no", "parte": "inicio"}
+MOMENT = {"cuenta": "cuenta", "cuenta_jugador": "cuenta", "mano": "cuenta", "si": "si_no", "no": "si_no", "parte": "inicio",
+          "otra": "fin", "terminar": "fin"}
 """The moment a command is said in, by its label (the rest: during the bids)."""
-EXPECTING = {"apuestas": {"jugada"}, "cuenta": {"cuenta", "mano"}, "si_no": {"si_no"}, "inicio": {"parte", "jugada"}}
+EXPECTING = {"apuestas": {"jugada"}, "cuenta": {"cuenta", "mano"}, "si_no": {"si_no"}, "inicio": {"parte", "jugada"}, "fin": {"fin"}}
 """What the referee waits for in each moment (``Referee.expecting``)."""
 
 
@@ -316,19 +317,18 @@ def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, A
 
 
 def edges(paths: list[Path] | None = None) -> dict[str, Any]:
-    """Commands read right as typed, read again with "[unk]" said before and after
-    them: the share still read the same (both ways); chatter with "[unk]" at
-    either end that stays chatter."""
+    """Commands read right as typed in their moment, read again with "[unk]" said before
+    and after them: the share still taken (played or asked about) the same (both ways);
+    chatter with "[unk]" at either end that stays chatter."""
     result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
     for name, (commands, chatter, players) in corpora(paths or []).items():
         parser = Parser(players=players)
-        right = [(t, e) for t, e, _f in commands if understood(parser.parse(t).to_json(), e)]
+        right = [(t, e) for t, e, _f in commands if in_its_moment(parser, t, e) != "perdida"]
         lost = []
         for text, expected in right:
             for said in (f"[unk] {text}", f"{text} [unk]"):
-                got = parser.parse(said).to_json()
-                if not understood(got, expected):
-                    lost.append((said, expected, got))
+                if in_its_moment(parser, said, expected) == "perdida":
+                    lost.append((said, expected, parser.parse(said).to_json()))
         moved = []
         for text in chatter:
             for said in (f"[unk] {text}", f"{text} [unk]"):

@@ -514,8 +514,8 @@ class Parser:
             raw[i - 1] in lex.determiners and lex.canonical(raw[i]) == "parte" for i in range(max(1, first), last + 1)
         ):
             return "objeto"  # "beto, pásame la sal": "la sal" is a thing, no "sal" (start)
-        if isinstance(command, QueryCommand) and after == UNREADABLE:
-            return "objeto"  # "¿cuántos dados [unk]?": a question about something else
+        if isinstance(command, QueryCommand) and after == UNREADABLE and raw[last] in ("dados", "palos"):
+            return "objeto"  # "¿cuántos dados [unk]?" ("…compraste"): a question about something else
         return None
 
     def _passed_over(self, word: str) -> bool:
@@ -555,7 +555,9 @@ class Parser:
         answer = isinstance(command, SimpleCommand) and command.action in ("si", "no")
         way = isinstance(command, StartCommand) and command.player is None  # "por la derecha se llega antes"
         if isinstance(command, SimpleCommand) and command.action in ("otra", "terminar", "ayuda"):
-            return any(kind != "suave" for kind in around)  # "sírvanme otra", "otra chela por favor"
+            # "sírvanme otra", "otra chela por favor"; "ayuda [unk]" (help hurts nobody)
+            harmless = ("suave", "ruido") if command.action == "ayuda" else ("suave",)
+            return any(kind not in harmless for kind in around)
         return (bare or answer or way) and any(kind in ("palabra", "verbo", "juego") for kind in around)
 
     def _kind(self, word: str) -> str:
