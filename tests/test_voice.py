@@ -509,6 +509,21 @@ Korean model cannot hear Spanish, so its words are read as ours once heard (the 
 and what a grammar does to a word it does not list, are the same)."""
 
 
+def _a_bid_standing() -> tuple[Any, Any]:
+    """A game of ana and beto where ana opened with three trenes: beto may call."""
+    from assistant.rules import Game, preset
+    from assistant.session import Session, heard_from_line
+    from assistant.speech import Parser
+
+    game = Game(preset("yocacho"), ["ana", "beto"])
+    session = Session(Referee(game), Parser(players=["ana", "beto"]), say=lambda _t: None)
+    for said in ("parte ana", "tres trenes"):
+        heard = heard_from_line(said)
+        assert heard is not None
+        session.hear(heard)
+    return game, session
+
+
 @pytest.mark.vosk
 @needs_espeak
 def test_a_word_outside_the_grammar_before_a_call_does_not_lose_the_call(tmp_path: Path) -> None:
@@ -516,9 +531,7 @@ def test_a_word_outside_the_grammar_before_a_call_does_not_lose_the_call(tmp_pat
     "[unk]"): a word no phrase lists ("사과", apple) said before the call comes back as
     "[unk]" or, as vosk's small models do, forced onto a grammar word; either way the
     referee takes the call after it."""
-    from assistant.rules import Game, preset
-    from assistant.session import Session, heard_from_line
-    from assistant.speech import Parser
+    from assistant.session import heard_from_line
     from assistant.voice.listener import Listener
     from assistant.voice.microphone import BLOCK_SECONDS, Block
     from assistant.voice.vad import SpeechDetector
@@ -539,21 +552,11 @@ def test_a_word_outside_the_grammar_before_a_call_does_not_lose_the_call(tmp_pat
         dataclasses.replace(a, text=" ".join(STAND_IN_WORDS.get(w, w) for w in a.text.split()),
                             words=tuple(dataclasses.replace(w, word=STAND_IN_WORDS.get(w.word, w.word)) for w in a.words))
         for a in heard[0].alternatives))
-    game = Game(preset("yocacho"), ["ana", "beto"])
-    session = Session(Referee(game), Parser(players=["ana", "beto"]), say=lambda _t: None)
-    for said in ("parte ana", "tres trenes"):
-        first = heard_from_line(said)
-        assert first is not None
-        session.hear(first)
+    game, session = _a_bid_standing()
     reply = session.hear(ours)
     assert reply.accepted and game.phase == "cuenta", (ours.text, ours.confidence, reply.text)
     for other in ("[unk] dudo", "casa dudo", "dudo [unk]"):  # the other ways the word may come back
-        game = Game(preset("yocacho"), ["ana", "beto"])
-        session = Session(Referee(game), Parser(players=["ana", "beto"]), say=lambda _t: None)
-        for said in ("parte ana", "tres trenes"):
-            first = heard_from_line(said)
-            assert first is not None
-            session.hear(first)
+        game, session = _a_bid_standing()
         as_vosk = [{"word": w, "conf": 1.0, "start": i * 0.4, "end": i * 0.4 + 0.3} for i, w in enumerate(other.split())]
         call = heard_from_line(json.dumps({"result": as_vosk, "text": other}))
         assert call is not None
