@@ -156,14 +156,17 @@ class Referee:
             return True
         if isinstance(command, QueryCommand):
             return True  # a question is always answered (the night's figures are not computed to know it)
-        trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
-        return trial.handle(command).accepted
+        return self._trial().handle(command).accepted
+
+    def _trial(self, observers: Iterable[Observer] = ()) -> Referee:
+        """A referee on a copy of the table: what it does changes nothing here."""
+        return Referee(self.game.copy(), observers, Collecting(list(self.collecting.groups)))
 
     def ask_about(self, command: Command) -> Reply:
         """A move half-heard ("ocho… [unk] cuadras"), asked back in a few words before it
         is played ("¿Ocho cuadras?"): a yes plays it, anything else (chatter too) drops
-        the question. Only a move the game would take now is asked about; else None's
-        answer: the reason it would be refused."""
+        the question. Only a move the game would take now is asked about; one it would
+        refuse gets the refusal, as if it had been played."""
         seen: list[Change] = []
 
         class Watch(Observer):
@@ -171,8 +174,7 @@ class Referee:
                 seen.append(change)
                 return None
 
-        trial = Referee(self.game.copy(), (Watch(),), Collecting(list(self.collecting.groups)))
-        answer = trial.handle(command)
+        answer = self._trial((Watch(),)).handle(command)
         if not answer.accepted or not seen:
             return answer
         actions = [a for change in seen if isinstance(change, Played) for a in change.actions]
@@ -206,7 +208,7 @@ class Referee:
 
     def replaces(self, command: Command) -> bool:
         """Would ``command`` be accepted in place of the last step (undone first)? On a copy."""
-        trial = Referee(self.game.copy(), (), Collecting(list(self.collecting.groups)))
+        trial = self._trial()
         return trial.handle(SimpleCommand("deshacer")).accepted and trial.handle(command).accepted
 
     def opening(self) -> str:

@@ -22,7 +22,7 @@ from assistant.referee import Referee, Reply
 from assistant.rules import Game
 from assistant.speech import Parser
 from assistant.speech.commands import BidCommand, Command, CountCommand, RaiseCommand, Reading, SimpleCommand, Unknown
-from assistant.speech.parser import ACT_AT, ASK_AT, WEAK_ACT_AT
+from assistant.speech.parser import ASK_AT, plays_at_once
 from assistant.voice.heard import Heard, from_vosk
 
 LOW_CONFIDENCE = 0.55
@@ -152,7 +152,7 @@ class Session:
         started = time.perf_counter()
         chosen, reading = self.choose_reading(heard)
         command = reading.command if reading is not None else self.parser.parse(heard.best.text)
-        half_heard = reading is not None and (reading.certainty < ACT_AT or (reading.weak and reading.certainty < WEAK_ACT_AT))
+        half_heard = reading is not None and not plays_at_once(reading)
         said = heard.alternatives[chosen].text
         confidence = heard.confidence
         # a lower alternative, or a low share of the best: steps with no way back are confirmed first

@@ -42,7 +42,7 @@ from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
 from assistant.speech.commands import BidCommand, Reading  # noqa: E402
 from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
-from assistant.speech.parser import ACT_AT, ASK_AT, WEAK_ACT_AT  # noqa: E402
+from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once  # noqa: E402
 
 TEAM_PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
 OUTSIDE_PLAYERS = ["ana", "beto", "carla", "diego", "eli", "fran"]
@@ -200,11 +200,6 @@ def chosen(parser: Parser, text: str, waiting: set[str]) -> Reading | None:
     return None
 
 
-def acts(reading: Reading, act_at: float = ACT_AT) -> bool:
-    """Played at once (with its echo), or asked back first ("¿Ocho cuadras?")."""
-    return reading.certainty >= (max(WEAK_ACT_AT, act_at) if reading.weak else act_at)
-
-
 def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
     """How the referee takes a command said in the moment it belongs to: "actuada" (played,
     with its echo), "preguntada" (asked back: "¿Ocho cuadras?"), or "perdida" (missed or
@@ -219,7 +214,7 @@ def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
         got = {"accion": "cuenta_jugador", "jugador": named, "cantidad": got["cantidad"]} if named else {"accion": "cuenta", "cantidad": got["cantidad"]}
     if not understood(got, expected):
         return "perdida"
-    return "actuada" if acts(reading) else "preguntada"
+    return "actuada" if plays_at_once(reading) else "preguntada"
 
 
 def thresholds(paths: list[Path] | None = None, path: str = "texto") -> dict[str, Any]:
@@ -241,15 +236,15 @@ def thresholds(paths: list[Path] | None = None, path: str = "texto") -> dict[str
             waiting = EXPECTING[MOMENT.get(expected["accion"], "apuestas")]
             reading = chosen(parser, heard(text), waiting)
             if reading is not None and in_its_moment(parser, heard(text), expected) != "perdida":
-                played += acts(reading, act_at)
-                asked += not acts(reading, act_at)
+                played += plays_at_once(reading, act_at)
+                asked += not plays_at_once(reading, act_at)
         moved = queried = 0
         for text in chatter:
             for waiting in (EXPECTING["apuestas"], EXPECTING["cuenta"]):
                 reading = chosen(parser, heard(text), waiting)
                 if reading is not None:
-                    moved += acts(reading, act_at)
-                    queried += not acts(reading, act_at)
+                    moved += plays_at_once(reading, act_at)
+                    queried += not plays_at_once(reading, act_at)
         rows.append({
             "actuar_desde": act_at, "ordenes_al_tiro": round(played / len(commands), 4),
             "ordenes_al_tiro_o_preguntadas": round((played + asked) / len(commands), 4),

@@ -150,6 +150,12 @@ AGAINST = 0.8
 """× this for each known word said right against the move, before or after it."""
 
 
+def plays_at_once(reading: Reading, act_at: float = ACT_AT) -> bool:
+    """Is ``reading`` sure enough to be played at once (with its echo)? Under it, the
+    referee asks first ("¿Ocho cuadras?"); a weak reading needs ``WEAK_ACT_AT`` too."""
+    return reading.certainty >= (max(WEAK_ACT_AT, act_at) if reading.weak else act_at)
+
+
 def loose_certainty(around: Counter[str], against: int, competing: bool) -> float:
     """How sure a move read among words it does not explain is: worn down by what is
     left around it (``around``: how many words of each kind), more by a known word said
