@@ -117,8 +117,9 @@ class Session:
             for i, readings in within:
                 heard_as = [r for r in readings if (r.certainty == 1.0) == sure and r.certainty >= ASK_AT]
                 for reading in heard_as:
-                    if reading.explained < heard_as[0].explained:
+                    if sure and reading.explained < heard_as[0].explained:
                         break  # never a reading that explains less of the line than one the game refused
+                    # (the moves found among words nobody placed come surest first: each is tried in turn)
                     if not sure and not self._expected(reading):
                         continue
                     if self.referee.accepts(reading.command):

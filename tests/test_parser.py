@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from assistant.speech import Parser, grammar
 from assistant.speech.commands import CallCommand
 from assistant.speech.lexicon import TemplateError, expand, load
-from assistant.speech.parser import ACT_AT
+from assistant.speech.parser import ACT_AT, ASK_AT
 
 CORPUS = Path(__file__).parent / "corpus"
 PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
@@ -333,3 +333,54 @@ def test_each_veto_family_keeps_its_chatter_out_and_the_move_in(family: str) -> 
 def test_the_lexicon_has_every_veto_family_tested() -> None:
     families = {family for family, _cue in load().veto_cues}
     assert families - {"cosas", "cosas_oidas"} <= set(VETO_FAMILIES), families - set(VETO_FAMILIES)
+
+
+STRUCTURES = {
+    # how a move sits in a longer line: the line, what it is (None: no move), and why
+    "total said last": [
+        ("tres de la ana dos del beto y uno mío seis en total", {"accion": "cuenta", "cantidad": 6}),
+        ("dos más dos cuatro más uno cinco", {"accion": "cuenta", "cantidad": 5}),
+        ("contando todo suman once", {"accion": "cuenta", "cantidad": 11}),
+        ("beto tiene un par y otro par o sea cuatro", {"accion": "cuenta_jugador", "jugador": "beto", "cantidad": 4}),
+        ("tres más dos siete", None),  # a sum said wrong is no count
+    ],
+    "the bid answered or corrected before the move": [
+        ("el beto cantó seis quinas y yo le pongo siete quinas", {"accion": "apuesta", "cantidad": 7, "pinta": 5}),
+        ("nueve trenes mmm espérate diez trenes", {"accion": "apuesta", "cantidad": 10, "pinta": 3}),
+        ("ocho quinas ocho trenes", None),  # two bids said back to back: neither is the move
+    ],
+    "a doubt said last after its reason": [
+        ("ni en tus sueños hay tantas con esos dados dudo", {"accion": "dudo"}),
+        ("yo creo que están justitas calzo", {"accion": "calzo"}),
+    ],
+    "what a bid or a doubt is for": [
+        ("cuatro sambas pa calentar la mano", {"accion": "apuesta", "cantidad": 4, "pinta": 6}),
+        ("dudo pa salir de dudas", {"accion": "dudo"}),
+        ("paso pa buscar a la carla", None),  # "paso" has other senses
+    ],
+    "a story of another night only where the move is": [
+        ("once senas y no me pillan como la vez pasada", {"accion": "apuesta", "cantidad": 11, "pinta": 6}),
+        ("la vez pasada dudé con once senas", None),
+    ],
+    "the table spoken to after the move": [
+        ("calzo mi loco destapen", {"accion": "calzo"}),
+    ],
+    "a number right after a call is what it is about": [
+        ("calzo treinta y ocho", None),
+        ("veinte trenes pasaron por la estación hoy", None),
+    ],
+}
+"""How a move sits inside a longer line (loose readings), with the chatter each rule must keep out."""
+
+
+@pytest.mark.parametrize("rule", sorted(STRUCTURES))
+def test_a_move_inside_a_longer_line(rule: str) -> None:
+    from scripts.understanding import understood
+
+    parser = Parser(players=[*PLAYERS, "diego", "fran"])
+    for line, expected in STRUCTURES[rule]:
+        readings = [r for r in parser.readings(line) if r.certainty >= ASK_AT]
+        if expected is None:
+            assert all(r.weak for r in readings), (rule, line, [r.command.to_json() for r in readings])
+        else:
+            assert readings and understood(readings[0].command.to_json(), expected), (rule, line, [r.command.to_json() for r in readings])

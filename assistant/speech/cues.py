@@ -16,6 +16,10 @@ from assistant.speech.normalize import UNREADABLE
 
 LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
 AFTER_THE_MOVE = frozenset({"reto"})
+PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
+CLAUSE_BOUND = frozenset({"pasado"})
+"""Line-wide families that veto a move only in its own clause: a story of another night told
+around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is."""
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
 UNHEARD_THINGS = "cosas_oidas"
@@ -39,16 +43,19 @@ class Cue:
     calls: bool = False
     """It names a call ("¿quién duda?", "si dudas y pierdes"): it says nothing of a bid or a question."""
 
-    def touches(self, start: int, end: int, call: bool = True) -> bool:
+    def touches(self, start: int, end: int, call: bool = True, clause: tuple[int, int] | None = None) -> bool:
         """Does it veto a move read from ``words[start:end]`` (``call``: a call, an obligo)?
-        A line-wide cue always does; another, where it holds some of the move's words
-        ("dudo que venga"), never beside it ("quince senas, y el que duda paga"); a cue
-        that names a call, only a call ("¿quién duda mejor?" is a question)."""
+        A line-wide cue does anywhere in the move's clause (``clause``: ``words[a:b]``, the
+        whole line when None: "ayer dudé y perdí"; not "doce senas, y a mí no me pillan como
+        la otra vez"); another, where it holds some of the move's words ("dudo que venga"),
+        never beside it ("quince senas, y el que duda paga"); a cue that names a call, only a
+        call ("¿quién duda mejor?" is a question)."""
         if self.calls and not call:
             return False
         if self.family in AFTER_THE_MOVE and self.start >= end:
             return False  # "catorce senas, y si pierdo pago la ronda": a dare about the move just made
-        return self.family in LINE_WIDE or (self.start < end and start < self.end)
+        within = clause is None or self.family not in CLAUSE_BOUND or (self.start < clause[1] and clause[0] < self.end)
+        return (self.family in LINE_WIDE and within) or (self.start < end and start < self.end)
 
 
 class Cues:
@@ -89,7 +96,8 @@ class Cues:
 
     def _names_a_call(self, seq: tuple[str, ...]) -> bool:
         forms = self.lex.move_forms
-        return any(part in forms or part in forms.get("{jugada}", ()) for part in seq)
+        # a participle said as an adjective names no call: "el año pasado", "la vez pasada"
+        return any(part in forms or (part in forms.get("{jugada}", ()) and part not in PARTICIPLES) for part in seq)
 
     def _match(self, seq: tuple[str, ...], words: list[str], i: int) -> int | None:
         """Where ``seq`` said from ``words[i]`` ends, or None. "…" stands for up to

@@ -143,6 +143,8 @@ class Lexicon:
     """"cuatro más un as son cinco": the word that adds."""
     result_words: frozenset[str]
     """"… son cinco": the words before a sum's result."""
+    total_phrases: tuple[tuple[str, ...], ...]
+    """"…seis en total", "sumando todo da trece": the words that give a count worked out aloud."""
     faces: dict[str, int]
     """Every face name (folded) -> face 1..6."""
     face_names: dict[int, tuple[str, ...]]
@@ -259,7 +261,7 @@ class Lexicon:
         """Every literal word the lexicon knows (for near-miss correction and the grammar)."""
         words = set(self.numbers) | set(self.tens) | set(self.tens_with_y) | set(self.prefixes) | {self.connector} | set(self.faces)
         words |= set(self.hand_faces) | set(self.directions) | self.filler_words | self.hesitation_words
-        for phrase in (*self.filler_phrases, *self.hesitation_phrases, *self.correction_phrases):
+        for phrase in (*self.filler_phrases, *self.hesitation_phrases, *self.correction_phrases, *self.total_phrases):
             words |= set(phrase)
         for sequences in self.templates.values():
             for seq in sequences:
@@ -536,6 +538,7 @@ def load(path: Path | None = None) -> Lexicon:
         hour_articles=frozenset(_fold_list(nums.get("articulos_de_hora", []), "numeros.articulos_de_hora")),
         sum_words=frozenset(_fold_list(nums.get("suma", []), "numeros.suma")),
         result_words=frozenset(_fold_list(nums.get("resultado", []), "numeros.resultado")),
+        total_phrases=_phrases(nums.get("total", []), "numeros.total"),
         vocatives=frozenset(_fold_list(data.get("vocativos", {}).get("palabras", []), "vocativos.palabras")),
         articles=frozenset(_fold_list(data.get("articulos", {}).get("palabras", []), "articulos.palabras")),
         correction_words=canon(_fold_list(corrections.get("palabras", []), "correcciones.palabras")),

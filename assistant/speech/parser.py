@@ -130,8 +130,16 @@ TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
 OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
 """Heads of families that, said around a loose move of another kind, compete with it."""
 CLAUSES = 2
+NEAR = 4
+"""Words further than this from a loose move weigh as little as a filler: a story told around it."""
 """This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
+REASONS = {
+    "dudo": frozenset({"no", "ni", "mentira", "nunca", "tantas", "tantos", "imposible", "cuento", "creo"}),
+    "calzo": frozenset({"justas", "justos", "justo", "justa", "exactas", "exactos", "exacto", "seguro", "segura", "clavadas"}),
+}
+"""Words of a doubt's or a calzo's reason said before it: with one of these, the words before a call said
+last weigh as talk before the turn ("ah no, esa sí que no me la creo, dudo")."""
 CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para"})
 """Between two calls, these start a clause of its own: the first call is the move."""
 """After a bid, these call it: "doce senas, dudo" is a doubt of those twelve."""
@@ -297,11 +305,12 @@ class Parser:
         self._cache[text] = tuple(found)
         return found
 
-    def _vetoed(self, reading: Reading, cues: list[Cue], start: int, end: int) -> Reading:
+    def _vetoed(self, reading: Reading, cues: list[Cue], start: int, end: int, clause: tuple[int, int] | None = None) -> Reading:
         """``reading`` with certainty 0 when a cue touches the words it was read from
-        (``words[start:end]`` less its lead and tail)."""
+        (``words[start:end]`` less its lead and tail), or a line-wide one is said in its
+        ``clause`` (``Cue.touches``)."""
         call = isinstance(reading.command, CallCommand | ObligoCommand)
-        touching = tuple(dict.fromkeys(c.family for c in cues if c.touches(start + reading.lead, end - reading.tail, call)))
+        touching = tuple(dict.fromkeys(c.family for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)))
         if touching == (UNHEARD_THINGS,):
             if not _bare_number(reading.command):
                 return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
@@ -324,6 +333,9 @@ class Parser:
         corrected = self._corrected_loose(raw, kinds, cues)
         if corrected is not None:
             return [corrected]
+        total = self._stated_total(raw, cues)
+        if total is not None:
+            return [total]
         kept = [i for i, kind in enumerate(kinds) if kind != "ruido"]
         refused: list[Reading] = []
         if 0 < len(kept) < len(raw):
@@ -336,21 +348,95 @@ class Parser:
                 refused.append(loose)
         if "juego" not in kinds:
             return refused[:1]
+        found: list[Reading] = []
         for size in range(min(len(kept), LOOSE_SPAN), 0, -1):
             for a in range(len(kept) - size, -1, -1):  # later first: what was said last counts ("…no, ocho cuadras")
                 span = kept[a : a + size]
                 if "juego" not in (kinds[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
                     continue
-                if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail for r in refused):
-                    continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
+                if any(r.lead - 1 <= span[-1] and span[0] <= len(raw) - r.tail for r in refused + found):
+                    continue  # inside or against a move found, or refused for what is around it: "borra eso del grupo"
+                    # is no "borra", "veinte trenes pasaron hoy" no "pasaron"
                 whole = next((r for r in self._read([raw[i] for i in span], halves=False) if r.explained == 1.0 and not r.weak), None)
                 if whole is None or (isinstance(whole.command, BidCommand) and self._called_after(raw, span[-1])):
                     continue  # "doce senas, dudo fuertísimo": the bid is the one called
                 loose = self._loose_reading(raw, kinds, cues, span[0], span[-1], whole)
-                if loose.certainty > 0:
-                    return [loose]
-                refused.append(loose)  # "no dudo, yo calzo": the denied call gives way to the next move found
-        return refused[:1]
+                # "no dudo, yo calzo": the denied call gives way to the next move found
+                (found if loose.certainty > 0 else refused).append(loose)
+        if not found:
+            return refused[:1]
+        # the surest move of the line first, one that needs no moment before one that does; at
+        # a tie, the longest and the last said ("ocho trenes no hay ni en osorno, dudo": the doubt)
+        found.sort(key=lambda r: (r.weak, -r.certainty))
+        surest: dict[Command, Reading] = {}
+        for reading in found:
+            surest.setdefault(reading.command, reading)  # each move once, at its surest
+        return list(surest.values())
+
+    def _stated_total(self, raw: list[str], cues: list[Cue]) -> Reading | None:
+        """A count worked out aloud, its total said last after a word that gives it: "dos de
+        ana, tres de beto y uno de carla, seis en total", "cuatro más tres siete, más dos
+        nueve", "sumando todo da trece", "uno dos tres cuatro cinco seis, hay seis", "fran
+        tiene dos pares, o sea cuatro". Whatever the working is, the total is the count (a
+        player's, when the line opens with "<player> tiene"). Taken without the count's
+        moment only when the working holds another number or the word is a total's own
+        ("en total", "suman", "o sea"): "en mi casa hay dos" is a count only after a reveal."""
+        lex = self.lexicon
+        end = len(raw)
+        while end > 0 and (self._passed_over(raw[end - 1]) or raw[end - 1] in ("vale", "nomas", "mas", "na")):
+            end -= 1
+        said = tuple(raw[:end])
+        markers = sorted(lex.total_phrases, key=len, reverse=True)  # "en total" before "total"
+        marker = next((m for m in markers if said[len(said) - len(m) :] == m and len(said) > len(m)), None)
+        number_end = end - len(marker) if marker is not None else end  # "…seis en total"
+        for start in range(max(0, number_end - 3), number_end):
+            number = next((n for n in self._numbers_at(raw, start) if start + n[1] == number_end), None)
+            if number is not None:
+                break
+        else:
+            return None
+        before = tuple(w for w in raw[:start] if not self._passed_over(w))
+        if marker is None:
+            marker = next((m for m in markers if before[len(before) - len(m) :] == m), None)
+            before = before[: len(before) - len(marker)] if marker is not None else before
+        working = any(next(self._numbers_at(list(before), i), None) is not None for i in range(len(before)))
+        if marker is None and not (working and any(w in lex.sum_words or w in ("par", "pares") for w in before)):
+            return None  # no word gives the total, and no sum before it: "cuatro más tres, siete, más dos, nueve" is one
+        if any(w in lex.sum_words for w in before) and not self._adds_up(list(before), number[0]):
+            return None  # "cuatro más uno, seis": a sum said wrong is no count
+        own = marker not in (("hay",), ("son",), ("da",), ("dan",), ("entonces",), None)
+        if not before and not own:
+            return None  # "hay seis" alone is read whole
+        # one player's: "fran tiene dos pares, o sea cuatro", "de ana son dos"
+        named = before[0] if before and len(before) > 1 and before[1] in ("tiene", "tenia") else before[1] if before[:1] == ("de",) and len(before) == 2 else ""
+        player = self._names.get(named) if self._is_name(named) else None
+        command: Command = PlayerCountCommand(player, number[0]) if player else CountCommand(number[0])
+        reading = Reading(
+            command, (end - start) / len(raw), how="suelta", certainty=0.9 if marker else 0.8, unexplained=tuple(raw[:start]), lead=start,
+            tail=len(raw) - end, weak=not (working or own),
+        )
+        return self._vetoed(reading, cues, 0, len(raw))
+
+    def _adds_up(self, words: list[str], total: int) -> bool:
+        """Do the sums said in ``words`` come to ``total``: "cuatro más tres, siete, más dos"
+        and nine? A number after "más" adds to what went before; one without it is a result
+        said on the way, and must be right."""
+        running: int | None = None
+        adding = False
+        i = 0
+        while i < len(words):
+            number = next(self._numbers_at(words, i), None)
+            if number is None:
+                adding = adding or words[i] in self.lexicon.sum_words
+                i += 1
+                continue
+            if running is None or adding:
+                running = number[0] + (running or 0) if adding else number[0]
+            elif number[0] != running:
+                return False
+            adding = False
+            i += number[1]
+        return running == total
 
     def _corrected_loose(self, raw: list[str], kinds: list[str], cues: list[Cue]) -> Reading | None:
         """A player who corrects himself among words nobody placed: "dudo, no, no, perdón,
@@ -398,11 +484,20 @@ class Parser:
         left = [i for i in range(len(raw)) if i not in inside or kinds[i] == "ruido"]
         explained = len(raw) - len(left)
         start, end = self._own_clause(raw, first, last)
+        # a doubt or a calzo said last, after its reasons: the reasons weigh as talk before the turn
+        # is taken ("ah no, esa sí que no me la creo, dudo"; "ocho trenes no hay ni en osorno, dudo")
+        if self._said_last(raw, reading.command, first, last):
+            start = first
         # what is said in a clause of its own weighs less against the move: talk before the turn is taken
-        around = Counter(kinds[i] if start <= i <= end else "suave" for i in left)
+        # and so do words far from it ("mire, cuando yo era cabro chico mi taita me enseñó… así que ocho trenes")
+        around = Counter(kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR else "suave" for i in left)
         # a word said right against the move: it may be what the move's words belong to ("perdí dos trenes")
         against = sum(1 for i in (first - 1, last + 1) if 0 <= i < len(raw) and kinds[i] in ("palabra", "verbo"))
-        competing = self._competes(reading.command, self._around(raw, first, last, cues, reading.command))
+        # another move said in a clause of its own does not compete: "once tontos, y me tomo el mate"
+        # a number right after a call is what it is about: "calzo cuarenta y dos"
+        number_after = last + 1 < len(raw) and next(self._numbers_at(raw, last + 1), None) is not None
+        said_before = self._bids_said_before(raw, first, reading.command)
+        competing = self._competes(reading.command, self._around(raw, first, last, cues, reading.command, start, end, said_before), number_after)
         # two verbs left around it: more clauses than the move ("retiramos, pasamos, sabían, mandan");
         # not those of a clause of their own, set off by "ya" before the move or "y"/"que" after it
         # ("…se tomó la botella entera, ya, ya, doce senas", "seis senas y que conste que no miento")
@@ -416,7 +511,7 @@ class Parser:
             unexplained=tuple(raw[i] for i in left), lead=first, tail=len(raw) - 1 - last,
             weak=competing or self._needs_the_moment(reading.command, [kinds[i] for i in left]),
         )
-        vetoed = self._vetoed(loose, cues, 0, len(raw))
+        vetoed = self._vetoed(loose, cues, 0, len(raw), (start, end + 1))
         phrase = self._about_something_else(raw, first, last, reading.command) if vetoed.certainty > 0 else None
         if phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
@@ -428,8 +523,8 @@ class Parser:
         clause joined after it ("…y que conste", "…que me estoy quedando dormido")."""
         start = 0
         for i in range(first - 1, -1, -1):
-            if raw[i] in TURN_TAKEN:
-                start = i + 1
+            if raw[i] in TURN_TAKEN or (raw[i] == "que" and i > 0 and raw[i - 1] == "asi") or raw[i] == "pero":
+                start = i + 1  # "…así que ocho trenes", "…ni me acuerdo qué tengo, pero diré ocho quinas"
                 break
         end = len(raw) - 1
         if last + 1 < len(raw) and raw[last + 1] in CLAUSE_JOINS:
@@ -473,8 +568,8 @@ class Parser:
         if before in lex.clitics and two_before in lex.inside_words and not named:
             return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
         # "cuatro balas, mi amigo": the table spoken to; "dos tontos pa calentar": what the opening bid is for
-        vocative = after == "mi" and then in lex.address_words and not beyond
-        opening = isinstance(command, BidCommand) and not ahead and after in ("pa", "para") and then.endswith(INFINITIVE_ENDINGS) and not beyond
+        vocative = after == "mi" and then in lex.address_words  # "dudo mi loco, levanten"
+        opening = self._purpose(command, after, then)
         if after in lex.determiners and not vocative and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
         if after in TOWARDS and not opening and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
@@ -523,6 +618,13 @@ class Parser:
         if isinstance(command, QueryCommand) and after == UNREADABLE and raw[last] in ("dados", "palos"):
             return "objeto"  # "¿cuántos dados [unk]?" ("…compraste"): a question about something else
         return None
+
+    def _purpose(self, command: Command, after: str, then: str) -> bool:
+        """Is what follows a bid, a doubt or a calzo what it is made for: "tres trenes pa
+        arrancar", "calzo pa recuperar mi dadito", "cinco sambas pa alegrar la mesa"? Not
+        after another call, whose word has other senses ("paso pa buscarte", "mato pa comer")."""
+        made = isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call in ("dudo", "calzo"))
+        return made and after in ("pa", "para") and len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego"
 
     def _passed_over(self, word: str) -> bool:
         """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
@@ -615,11 +717,40 @@ class Parser:
         rest = [w for w in raw[last + 1 :] if not self._passed_over(w) and w not in self.lexicon.clitics]
         return bool(rest) and rest[0] in FIRST_PERSON_CALLS
 
-    def _around(self, raw: list[str], first: int, last: int, cues: list[Cue], command: Command) -> list[str]:
+    def _said_last(self, raw: list[str], command: Command, first: int, last: int) -> bool:
+        """Is ``command`` "dudo" or "calzo" said last, in the first person, after its reason: disbelief
+        ("no", "ni", "mentira": "ocho trenes no hay ni en osorno, dudo") or sureness ("están justas…
+        calzo"), with nothing after it but fillers and the table spoken to?"""
+        if not (isinstance(command, CallCommand) and command.call in ("dudo", "calzo") and raw[last] in FIRST_PERSON_CALLS):
+            return False
+        reasons = REASONS["dudo" if command.call == "dudo" else "calzo"]
+        if not any(w in reasons for w in raw[:first]):
+            return False
+        return all(self._passed_over(w) or w in self.lexicon.address_words for w in raw[last + 1 :])
+
+    def _bids_said_before(self, raw: list[str], first: int, command: Command) -> set[int]:
+        """Where the whole bids said before a loose bid are, when words stand between: the
+        bid the player answers or corrects, not one that competes with the move ("la carla
+        dijo cinco trenes y yo le subo a seis trenes", "ocho cuadras, pérate, siete cuadras",
+        "cuatro quinas, eh, cinco quinas mejor"; not "ocho quinas ocho trenes")."""
+        if not isinstance(command, BidCommand):
+            return set()
+        found: set[int] = set()
+        for i in range(first):
+            for value, size in self._numbers_at(raw, i):
+                k = i + size
+                if value and k < first - 1 and raw[k] in self.lexicon.faces:
+                    found |= set(range(i, k + 1))
+        return found
+
+    def _around(
+        self, raw: list[str], first: int, last: int, cues: list[Cue], command: Command, start: int = 0, end: int = MAX_WORDS,
+        said_before: set[int] | None = None,
+    ) -> list[str]:
         """The words said around a loose move that could be a move of their own: not those
         inside a cue ("quince senas, y el que duda paga": that "duda" is no call), nor, for a
         call, the bid said right before it ("doce senas, dudo": the bid it calls)."""
-        covered = {i for c in cues for i in range(c.start, c.end)}
+        covered = {i for c in cues for i in range(c.start, c.end)} | set(range(start)) | set(range(end + 1, len(raw))) | (said_before or set())
         start = first
         if isinstance(command, CallCommand):
             k = start
@@ -629,16 +760,19 @@ class Parser:
                 start = k - 2  # a number and a face: the bid called
         return [raw[i] for i in range(len(raw)) if (i < start or i > last) and i not in covered]
 
-    def _competes(self, command: Command, around: list[str]) -> bool:
+    def _competes(self, command: Command, around: list[str], right_after: bool = False) -> bool:
         """Is another move said around this one: a number, a face or a call it does not hold?"""
         lex = self.lexicon
         values = {getattr(command, a, None) for a in ("quantity", "face", "call", "action")}
+        # a doubt or a calzo gives its reasons in numbers and faces: "ocho trenes no hay ni en osorno, dudo"
+        reasons = isinstance(command, CallCommand) and command.call in ("dudo", "calzo") and not right_after
         for i, word in enumerate(around):
             read = self._read_word(word)
             number = next(self._numbers_at(around, i), None)
-            if number is not None and number[0] not in values and number[0] != 0:
-                return True
-            if any(w in lex.faces and lex.faces[w] not in values for w in read):
+            article = word in ARTICLE_ONE and not (i + 1 < len(around) and around[i + 1] in lex.faces)  # "un poquito", "una cosa"
+            if not (reasons or article) and (
+                (number is not None and number[0] not in values and number[0] != 0) or any(w in lex.faces and lex.faces[w] not in values for w in read)
+            ):
                 return True
             if any(w in CALL_HEADS and w not in values for w in read):
                 return True
@@ -1142,6 +1276,8 @@ class Parser:
                 head = next(self._templates(said), None) or next(self._framed(said), None)
                 if isinstance(head, PlayerCountCommand) and not head.more:
                     return dataclasses.replace(head, quantity=command.quantity)
+                if len(said) > 2 and self._is_name(said[0]) and said[1] in ("tiene", "tenia"):  # "fran tiene dos pares, o sea cuatro"
+                    return PlayerCountCommand(self._names[said[0]], command.quantity)
                 # "once trenes, no, doce": the number corrected, the face said before it kept
                 face = next((lex.faces[w] for w in reversed(before) if w in lex.faces), None)
                 if face is not None:
