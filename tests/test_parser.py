@@ -364,6 +364,23 @@ STRUCTURES = {
     ],
     "the table spoken to after the move": [
         ("calzo mi loco destapen", {"accion": "calzo"}),
+        ("nueve quinas mi niño", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
+    ],
+    "a call with its reason after 'que'": [
+        ("calzo que las veo clarito", {"accion": "calzo"}),
+        ("dudo que haya tantas", {"accion": "dudo"}),
+        ("dudo que venga el diego mañana", None),
+        ("ese calzo que hizo el diego fue increíble", None),  # a call told of, with a clause of its own
+    ],
+    "a call denied does not compete with the move": [
+        ("no pienso dudar nada subo a ocho quinas", {"accion": "apuesta", "cantidad": 8, "pinta": 5}),
+    ],
+    "the turn taken after talk about the dice one has": [
+        ("no sé ni qué tengo ya once cuadras", {"accion": "apuesta", "cantidad": 11, "pinta": 4}),
+        ("no me la vendes dudo", {"accion": "dudo"}),
+    ],
+    "pairs counted": [
+        ("tres pares de senas", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
     ],
     "a number right after a call is what it is about": [
         ("calzo treinta y ocho", None),

@@ -134,6 +134,8 @@ NEAR = 4
 """Words further than this from a loose move weigh as little as a filler: a story told around it."""
 """This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
+DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
+"""After "dudo que", these make it a doubt of the bid, not of something else ("dudo que haya tantas")."""
 REASONS = {
     "dudo": frozenset({"no", "ni", "mentira", "nunca", "tantas", "tantos", "imposible", "cuento", "creo"}),
     "calzo": frozenset({"justas", "justos", "justo", "justa", "exactas", "exactos", "exacto", "seguro", "segura", "clavadas"}),
@@ -549,8 +551,10 @@ class Parser:
         for i in range(max(1, first), min(len(raw), last + 2)):
             if raw[i] == UNREADABLE and (raw[i - 1] in UNHEARD_TAKERS or (raw[i - 1] == "la" and i > 1 and raw[i - 2] in UNHEARD_TAKERS)):
                 return "dentro_de_frase"  # "paso a [unk]", "tres patos en la [unk]", "revivimos el [unk]": the word not heard is what it is about
-        # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa")
-        ahead = [w for w in raw[:first] if not self._passed_over(w)]
+        # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa"),
+        # from where the turn is taken ("no sé ni qué tengo, ya, diez cuadras": no hand had)
+        taken = next((i + 1 for i in range(first - 1, -1, -1) if raw[i] in TURN_TAKEN), 0)
+        ahead = [w for w in raw[taken:first] if not self._passed_over(w)]
         behind = [w for w in raw[last + 1 :] if not self._passed_over(w)]
         before = ahead[-1] if ahead else ""
         two_before = ahead[-2] if len(ahead) > 1 else ""
@@ -584,8 +588,11 @@ class Parser:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS):
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
-            if after == "que":
+            noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
+            doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
+            if after == "que" and (command.action in ("dudo", "paso") or noun) and not doubted:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
+            # ("calzo, que lo tengo clarísimo", "mato, que está justita": the reason why)
             if before == "que" and len(ahead) == 1:
                 return "otro_sentido"  # "¿qué pasó?"
             if self._is_name(before):
@@ -594,7 +601,9 @@ class Parser:
                 return "objeto"  # "se pasó tres pueblos", "me mato": about oneself
             subject = len(ahead) - 1 - (before in lex.clitics)
             adjacent = k >= 0 and raw[k] == ahead[subject] if subject >= 0 else False  # "…un mensaje, ya, ya, dudo": a pause between
-            if subject >= 1 and adjacent and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words) and ahead[subject - 1] in lex.determiners:
+            pronoun = subject >= 2 and (ahead[subject - 2] in lex.clitics or ahead[subject - 2] in lex.negators)  # "no me la cuelas, dudo"
+            someone = subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words)
+            if someone and adjacent and not pronoun and ahead[subject - 1] in lex.determiners:
                 return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
             if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
                 return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
@@ -758,7 +767,13 @@ class Parser:
                 k -= 1
             if k > 1 and raw[k - 1] in self.lexicon.faces and any(True for _ in self._numbers_at(raw, k - 2)):
                 start = k - 2  # a number and a face: the bid called
-        return [raw[i] for i in range(len(raw)) if (i < start or i > last) and i not in covered]
+        lex = self.lexicon
+        # a call denied is no move of its own: "no voy a dudar nada, subo a nueve cuadras"
+        denied = {
+            i for i in range(len(raw))
+            if any(w in CALL_HEADS for w in self._read_word(raw[i])) and any(raw[j] in lex.negators for j in range(max(0, i - NEGATION_REACH), i))
+        }
+        return [raw[i] for i in range(len(raw)) if (i < start or i > last) and i not in covered | denied]
 
     def _competes(self, command: Command, around: list[str], right_after: bool = False) -> bool:
         """Is another move said around this one: a number, a face or a call it does not hold?"""
