@@ -335,7 +335,7 @@ def test_the_lexicon_has_every_veto_family_tested() -> None:
     assert families - {"cosas", "cosas_oidas"} <= set(VETO_FAMILIES), families - set(VETO_FAMILIES)
 
 
-STRUCTURES = {
+STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     # how a move sits in a longer line: the line, what it is (None: no move), and why
     "total said last": [
         ("tres de la ana dos del beto y uno mío seis en total", {"accion": "cuenta", "cantidad": 6}),
