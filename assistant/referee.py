@@ -180,7 +180,9 @@ class Referee:
         actions = [a for change in seen if isinstance(change, Played) for a in change.actions]
         partials = [p for change in seen if isinstance(change, PartialGiven) for p in change.partials]
         if not actions and not partials:
-            return answer
+            # a change that is no move (taking one back): the real table's own question, never the trial's
+            # word that it was done ("¿Borro los tres trenes de ana? Sí o no.")
+            return self._handle(command, False)
         reply = self._ask_first(replies.confirm_move(self.game, actions, partials), lambda: self._handle(command, True))
         self.asked_move = True
         return reply

@@ -22,7 +22,7 @@ from assistant.speech import Parser, grammar
 from assistant.speech.commands import BidCommand, CountCommand, HandCommand, PlayerCountCommand
 from assistant.speech.lexicon import load, with_pronoun
 from assistant.speech.normalize import fold
-from assistant.speech.parser import ASK_AT
+from assistant.speech.parser import ASK_AT, plays_at_once
 
 CORPUS = Path(__file__).parent / "corpus"
 SHARED = Path(__file__).parents[2] / "shared" / "corpus"
@@ -431,3 +431,16 @@ def test_a_half_heard_bid_is_asked_in_its_own_words() -> None:
     assert steps[-1]["respuesta"] == "¿Siete trenes?" and (game.bid.quantity, game.bid.face) == (3, 3)
     game, _steps = _play(["parte ana por la izquierda", "tres trenes", line, "sí"])
     assert (game.bid.quantity, game.bid.face, game.turn) == (7, 3, "carla")
+
+
+def test_a_half_heard_undo_is_asked_on_the_table_itself_and_only_a_yes_takes_the_move_back() -> None:
+    """Taking a move back, read among words nobody placed, is never played at once; the question is
+    the real table's ("¿Borro…?"), never a trial's word that it was done while nothing changed."""
+    line = "uy me equivoqué en la pega qué lata bórralo"
+    assert not plays_at_once(Parser(players=["ana", "beto", "carla"]).readings(line)[0])
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", line])
+    assert steps[-1]["respuesta"] == "¿Borro los tres trenes de ana? Sí o no." and game.bid is not None
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", line, "sí"])
+    assert game.bid is None and game.turn == "ana"
+    game, steps = _play(["parte ana por la izquierda", "tres trenes", line, "no"])
+    assert game.bid is not None and (game.bid.quantity, game.bid.face) == (3, 3) and game.turn == "beto"

@@ -17,7 +17,7 @@ from assistant.speech.normalize import UNREADABLE
 LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
 AFTER_THE_MOVE = frozenset({"reto"})
 PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
-CLAUSE_BOUND = frozenset({"pasado"})
+CLAUSE_BOUND = frozenset({"pasado", "hora"})
 """Line-wide families that veto a move only in its own clause: a story of another night told
 around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is."""
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
@@ -54,7 +54,8 @@ class Cue:
             return False
         if self.family in AFTER_THE_MOVE and self.start >= end:
             return False  # "catorce senas, y si pierdo pago la ronda": a dare about the move just made
-        within = clause is None or self.family not in CLAUSE_BOUND or (self.start < clause[1] and clause[0] < self.end)
+        # (a clause-bound cue said right after the move is about it: "siete y media")
+        within = clause is None or self.family not in CLAUSE_BOUND or (self.start < clause[1] and clause[0] < self.end) or self.start == end
         return (self.family in LINE_WIDE and within) or (self.start < end and start < self.end)
 
 

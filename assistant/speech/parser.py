@@ -134,6 +134,14 @@ NEAR = 4
 """Words further than this from a loose move weigh as little as a filler: a story told around it."""
 """This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
+REPORTED = frozenset(
+    {"dijo", "dijiste", "dijeron", "decia", "decias", "puso", "pusiste", "pusieron", "aposto", "apostaste", "apostaron", "canto", "cantaste", "cantaron"}
+)
+"""Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
+COPULAS = frozenset({"esta", "estan", "es", "son", "era", "eran", "hay", "habia"})
+"""After a call, these say how things stand, never what it is done to: "calzo, está exacto"."""
+CUADRAS = 4
+"""The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
 """After "dudo que", these make it a doubt of the bid, not of something else ("dudo que haya tantas")."""
 REASONS = {
@@ -148,6 +156,10 @@ CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para"})
 ARTICLE_ONE = frozenset({"un", "una"})
 ARTICLE_BID = 0.6
 """× this for a loose bid of one said with "un"/"una": asked about, never acted on at once."""
+ASKED_FIRST = frozenset({"deshacer"})
+REQUEST_TAGS = ("imperativo", "infinitivo", "presente.1", "preterito.1", "subjuntivo.1")
+"""The forms in which a player asks to take a move back: "borra", "deshacer", "me equivoco", "me equivoqué", "anulemos"."""
+"""Read among words nobody placed, these are asked about, never played at once: they take back what the table said."""
 UNHEARD_CAP = 0.6
 """The most a number said before a word nobody heard may be: asked about, never acted on at once."""
 WEAK_ACT_AT = 0.85
@@ -218,6 +230,11 @@ class Parser:
         self._tail_allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
         """What a tail after a move (or a reason before a call) may be made of."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
+        undo = [(tag, fold(form)) for tag, form in lex.family_tags.get("deshacer", ())]
+        self._undo_forms = frozenset(form for _tag, form in undo)
+        self._undo_asked = frozenset(form for tag, form in undo if tag.startswith(REQUEST_TAGS))
+        """The forms of taking a move back, and those that ask for it ("borra", "me equivoqué", "anulemos";
+        not "se equivocan", "deshizo", "no anules")."""
         self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._cues = Cues(lex, self._number_size, self._is_name, self._is_thing)
         self._kinds: dict[str, str] = {}
@@ -344,7 +361,8 @@ class Parser:
             # the line less the words nobody could place: "[unk] en la mesa hay dos trenes", "ocho [unk] cuadras", "[unk] sipo"
             whole = next((r for r in self._read([raw[i] for i in kept]) if not r.weak), None)
             if whole is not None:
-                loose = self._loose_reading(raw, kinds, cues, kept[0], kept[-1], whole)
+                # the move's own words, less what its reading left before and after it ("diez quinas, y que me [unk] si pierdo")
+                loose = self._loose_reading(raw, kinds, cues, kept[whole.lead], kept[len(kept) - 1 - whole.tail], whole)
                 if loose.certainty > 0:
                     return [loose]
                 refused.append(loose)
@@ -406,7 +424,8 @@ class Parser:
             return None  # no word gives the total, and no sum before it: "cuatro más tres, siete, más dos, nueve" is one
         if any(w in lex.sum_words for w in before) and not self._adds_up(list(before), number[0]):
             return None  # "cuatro más uno, seis": a sum said wrong is no count
-        own = marker not in (("hay",), ("son",), ("da",), ("dan",), ("entonces",), None)
+        plain = (("hay",), ("son",), ("da",), ("dan",), ("entonces",), None)
+        own = marker not in plain or any(m not in plain and tuple(before[i : i + len(m)]) == m for m in markers for i in range(len(before)))
         if not before and not own:
             return None  # "hay seis" alone is read whole
         # one player's: "fran tiene dos pares, o sea cuatro", "de ana son dos"
@@ -508,6 +527,11 @@ class Parser:
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
+        if reading.command.action in ASKED_FIRST:
+            certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
+            said = {raw[i] for i in inside} & self._undo_forms
+            if said and not said & self._undo_asked:
+                certainty = 0.0  # told, not asked for: "los cabros se equivocan", "el beto deshizo la jugada"
         loose = Reading(
             reading.command, explained / len(raw), how="suelta", certainty=round(certainty, 3),
             unexplained=tuple(raw[i] for i in left), lead=first, tail=len(raw) - 1 - last,
@@ -553,17 +577,19 @@ class Parser:
                 return "dentro_de_frase"  # "paso a [unk]", "tres patos en la [unk]", "revivimos el [unk]": the word not heard is what it is about
         # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa"),
         # from where the turn is taken ("no sé ni qué tengo, ya, diez cuadras": no hand had)
-        taken = next((i + 1 for i in range(first - 1, -1, -1) if raw[i] in TURN_TAKEN), 0)
-        ahead = [w for w in raw[taken:first] if not self._passed_over(w)]
-        behind = [w for w in raw[last + 1 :] if not self._passed_over(w)]
+        taken = self._own_clause(raw, first, last)[0]
+        set_phrases = self._filler_positions(raw)  # "diez senas, la dura, no estoy bluffeando"
+        ahead = [w for i, w in enumerate(raw[:first]) if i >= taken and i not in set_phrases and not self._passed_over(w)]
+        behind = [w for i, w in enumerate(raw[last + 1 :], last + 1) if i not in set_phrases and not self._passed_over(w)]
         before = ahead[-1] if ahead else ""
         two_before = ahead[-2] if len(ahead) > 1 else ""
         after = behind[0] if behind else ""
         then = behind[1] if len(behind) > 1 else ""
         beyond = behind[2] if len(behind) > 2 else ""
         call = isinstance(command, CallCommand | ObligoCommand)
-        if before in ("ni", "nunca", "jamas", "nadie", "tampoco") or (not call and two_before == "ni"):
-            return "negada"  # "ni una más para mí", "nunca dudo", "ni cagando hay ocho" (but "ni cagando, dudo" doubts)
+        if before in ("ni", "nunca", "jamas", "nadie", "tampoco") or (two_before == "ni" and (not call or command.action != "dudo")):
+            # "ni una más para mí", "nunca dudo", "ni cagando hay ocho", "ni cagando calzo yo" (but "ni cagando, dudo" doubts)
+            return "negada"
         named = self._is_name(raw[first])  # "el diego cinco": the article belongs to the name
         if (before in lex.inside_words and not named) or after in lex.complement_words:
             return "dentro_de_frase"
@@ -576,7 +602,9 @@ class Parser:
         opening = self._purpose(command, after, then)
         if after in lex.determiners and not vocative and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
-        if after in TOWARDS and not opening and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
+        # (a bid of trains or quadras goes somewhere; one "pa la casa" is a bid dedicated: "once trenes pa la casa")
+        somewhere = after in ("a", "hacia") or not isinstance(command, BidCommand) or command.face == CUADRAS
+        if after in TOWARDS and somewhere and not opening and (self._foreign(then) or (then in lex.determiners and self._foreign(beyond))):
             return "dentro_de_frase"  # "tres trenes a santiago", "cuatro cuadras pa la casa", "compré tres trenes pal niño"
         if call:
             said = [w for w in raw[first : last + 1] if w not in lex.clitics]
@@ -586,7 +614,7 @@ class Parser:
             exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
-            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS):
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
@@ -602,7 +630,8 @@ class Parser:
             subject = len(ahead) - 1 - (before in lex.clitics)
             adjacent = k >= 0 and raw[k] == ahead[subject] if subject >= 0 else False  # "…un mensaje, ya, ya, dudo": a pause between
             pronoun = subject >= 2 and (ahead[subject - 2] in lex.clitics or ahead[subject - 2] in lex.negators)  # "no me la cuelas, dudo"
-            someone = subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words)
+            # (or something: "esa bala pasó cerca")
+            someone = subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words or ahead[subject] in lex.faces)
             if someone and adjacent and not pronoun and ahead[subject - 1] in lex.determiners:
                 return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
             if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
@@ -612,10 +641,12 @@ class Parser:
         if call and after == "a" and (self._foreign(then) or then in lex.determiners):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
         counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
+        if isinstance(command, BidCommand) and after in REPORTED:
+            return "verbo"  # "ocho tontos dijo el loco ese": somebody's bid told, not made
         if counted and (self._verb(after, VERB_ENDINGS, listed=True) or self._verb(before, INFINITIVE_ENDINGS)):
             return "verbo"
-        if counted and after == "que" and self._foreign(then):
-            return "verbo"  # "hay dos tontos que siguen sin pagar"
+        if counted and after == "que" and self._foreign(then) and (then.endswith(("n", "ar", "er", "ir")) or then in lex.verb_forms):
+            return "verbo"  # "hay dos tontos que siguen sin pagar" (not "son tres nomás, qué vergüenza")
         if isinstance(command, BidCommand) and lex.canonical(before) in lex.hand_joins["antes"] and before not in lex.closed:
             return "mano"  # "tengo tres ases": dice had, not bid
         if isinstance(command, StartCommand) and (after in ("a", "al", "pa", "para") or before in ("se", "me")):
@@ -634,6 +665,16 @@ class Parser:
         after another call, whose word has other senses ("paso pa buscarte", "mato pa comer")."""
         made = isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call in ("dudo", "calzo"))
         return made and after in ("pa", "para") and len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego"
+
+    def _filler_positions(self, raw: list[str]) -> set[int]:
+        """Where the lexicon's set phrases of filler are in the line ("la dura", "al tiro", "a ver")."""
+        found: set[int] = set()
+        for i, word in enumerate(raw):
+            for phrase in self._fillers_by_first.get(word, ()):
+                if tuple(raw[i : i + len(phrase)]) == phrase:
+                    found |= set(range(i, i + len(phrase)))
+                    break
+        return found
 
     def _passed_over(self, word: str) -> bool:
         """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
@@ -780,7 +821,8 @@ class Parser:
         lex = self.lexicon
         values = {getattr(command, a, None) for a in ("quantity", "face", "call", "action")}
         # a doubt or a calzo gives its reasons in numbers and faces: "ocho trenes no hay ni en osorno, dudo"
-        reasons = isinstance(command, CallCommand) and command.call in ("dudo", "calzo") and not right_after
+        # and a paso in the hand it claims: "paso paso, tengo los cinco iguales"
+        reasons = isinstance(command, CallCommand) and command.call in ("dudo", "calzo", "paso") and not right_after
         for i, word in enumerate(around):
             read = self._read_word(word)
             number = next(self._numbers_at(around, i), None)
