@@ -50,8 +50,8 @@ class Cue:
         la otra vez"); another, where it holds some of the move's words ("dudo que venga"),
         never beside it ("quince senas, y el que duda paga"); a cue that names a call, only a
         call ("¿quién duda mejor?" is a question)."""
-        if self.calls and not call:
-            return False
+        if self.calls and not call and self.family not in CLAUSE_BOUND:
+            return False  # (a past story of a call is a story all through its clause: "el beto dudó con cinco senas y cagó")
         if self.family in AFTER_THE_MOVE and self.start >= end:
             return False  # "catorce senas, y si pierdo pago la ronda": a dare about the move just made
         # (a clause-bound cue said right after the move is about it: "siete y media")

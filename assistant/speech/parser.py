@@ -134,12 +134,17 @@ NEAR = 4
 """Words further than this from a loose move weigh as little as a filler: a story told around it."""
 """This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
+AROUND = frozenset({"dentro_de_frase", "objeto", "negada", "de_la_jugada", "verbo", "salida", "otro_jugador", "mano"})
+"""Why a loose move is refused for the words around it (``Parser._about_something_else``), not for a cue."""
 REPORTED = frozenset(
     {"dijo", "dijiste", "dijeron", "decia", "decias", "puso", "pusiste", "pusieron", "aposto", "apostaste", "apostaron", "canto", "cantaste", "cantaron"}
+    | {"tuve", "tuvo", "tuvimos", "tuvieron"}  # "tres trenes tuve que tomar pa llegar acá"
 )
 """Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
 COPULAS = frozenset({"esta", "estan", "es", "son", "era", "eran", "hay", "habia"})
 """After a call, these say how things stand, never what it is done to: "calzo, está exacto"."""
+HAVING = frozenset({"tiene", "tienen", "tenia", "tenian", "tengo"})
+"""A number of things had after one of these, and a word that is no die: "tiene tres vacas"."""
 CUADRAS = 4
 """The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
@@ -374,9 +379,10 @@ class Parser:
                 span = kept[a : a + size]
                 if "juego" not in (kinds[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
                     continue
-                if any(r.lead - 1 <= span[-1] and span[0] <= len(raw) - r.tail for r in refused + found):
-                    continue  # inside or against a move found, or refused for what is around it: "borra eso del grupo"
-                    # is no "borra", "veinte trenes pasaron hoy" no "pasaron"
+                if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail and not self._beside_a_call(r, raw, span) for r in refused):
+                    continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
+                if any(r.lead - 1 <= span[-1] and span[0] <= len(raw) - r.tail for r in found):
+                    continue  # inside or against a move found: "veinte trenes pasaron hoy" is no "pasaron"
                 whole = next((r for r in self._read([raw[i] for i in span], halves=False) if r.explained == 1.0 and not r.weak), None)
                 if whole is None or (isinstance(whole.command, BidCommand) and self._called_after(raw, span[-1])):
                     continue  # "doce senas, dudo fuertísimo": the bid is the one called
@@ -392,6 +398,15 @@ class Parser:
         for reading in found:
             surest.setdefault(reading.command, reading)  # each move once, at its surest
         return list(surest.values())
+
+    def _beside_a_call(self, refused: Reading, raw: list[str], span: list[int]) -> bool:
+        """Is ``span`` a bid said beside a call a cue refused, that the bid may stand without:
+        "¿qué voy a dudar?, cinco trenes" (the doubt dismissed, the bid made)?"""
+        if not (isinstance(refused.command, CallCommand) and refused.cues and not set(refused.cues) & AROUND):
+            return False
+        return not any(w in CALL_HEADS for i in span for w in self._read_word(raw[i])) and any(
+            raw[i] in self.lexicon.faces for i in span
+        )
 
     def _stated_total(self, raw: list[str], cues: list[Cue]) -> Reading | None:
         """A count worked out aloud, its total said last after a word that gives it: "dos de
@@ -593,6 +608,11 @@ class Parser:
         named = self._is_name(raw[first])  # "el diego cinco": the article belongs to the name
         if (before in lex.inside_words and not named) or after in lex.complement_words:
             return "dentro_de_frase"
+        if call and command.action == "paso" and two_before in ("de", "del") and self._foreign(before):
+            return "otro_sentido"  # "yo del fútbol paso, tío": not interested, no call
+        article = first < last and raw[first] in lex.inside_words and raw[first] not in lex.clitics
+        if call and article and any(w in CALL_HEADS for w in self._read_word(raw[first + 1])):
+            return "dentro_de_frase"  # "[unk] el mate [unk]": an article makes the word a thing
         if call and before in CALL_INSIDE:
             return "dentro_de_frase"  # "en uruguay no jugamos con calzo"
         if before in lex.clitics and two_before in lex.inside_words and not named:
@@ -641,6 +661,11 @@ class Parser:
         if call and after == "a" and (self._foreign(then) or then in lex.determiners):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
         counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
+        if isinstance(command, BidCommand) and command.face == CUADRAS and after == UNREADABLE and then and not self._passed_over(then):
+            return "verbo"  # "ocho cuadras [unk] para llegar aquí" ("caminé"): a distance walked
+        had = any(w in HAVING for w in raw[max(0, first - 1) : last + 1])
+        if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None and after != UNREADABLE and self._foreign(after) and had:
+            return "objeto"  # "el beto tiene tres vacas": things had, not dice counted
         if isinstance(command, BidCommand) and after in REPORTED:
             return "verbo"  # "ocho tontos dijo el loco ese": somebody's bid told, not made
         if counted and (self._verb(after, VERB_ENDINGS, listed=True) or self._verb(before, INFINITIVE_ENDINGS)):
