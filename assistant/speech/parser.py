@@ -347,12 +347,15 @@ class Parser:
 
     def _loose(self, raw: list[str], cues: list[Cue]) -> list[Reading]:
         """Moves said among words the parser cannot place: "jugale siete trenes",
-        "[unk] dudo", "hostia tío, que ya no sé, ocho ases". The longest stretch of
-        the line that reads whole is the move; words it could not place (``[unk]``
+        "[unk] dudo", "hostia tío, que ya no sé, ocho ases". A correction or a total said
+        last decides first; then the line less what nobody placed; then every stretch
+        of the line that reads whole (longest and last said first, none inside or
+        against one found) is a move, surest first. Words it could not place (``[unk]``
         and words unknown to the lexicon) may sit inside it. Its certainty falls with
         what is left around it: a filler or a small word little, an unknown word more,
-        a known word more still; another number, face or call said around it competes
-        ("nueve cuadras pero ocho"), and caps it below acting."""
+        a known word more still, little what is far or in another clause; another
+        number, face or call said around it competes ("nueve cuadras pero ocho"), and
+        caps it below acting."""
         kinds = [self._kind(w) for w in raw]
         corrected = self._corrected_loose(raw, kinds, cues)
         if corrected is not None:
