@@ -15,13 +15,14 @@ from assistant.speech.lexicon import Lexicon
 from assistant.speech.normalize import UNREADABLE
 
 LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
+"""Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
 AFTER_THE_MOVE = frozenset({"reto"})
-PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
+"""Line-wide families that, said after the move, are about it: a dare that backs the bid."""
 CLAUSE_BOUND = frozenset({"pasado", "hora"})
 """Line-wide families that veto a move only in its own clause: a story of another night told
 around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is."""
-"""Line-wide families that, said after the move, are about it: a dare that backs the bid."""
-"""Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
+PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
+"""A participle said as an adjective names no call: "el año pasado", "la vez pasada"."""
 UNHEARD_THINGS = "cosas_oidas"
 """A number before a word heard outside the grammar: it may be taken only as the count the game waits for."""
 GAP_MARK = "…"

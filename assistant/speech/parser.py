@@ -130,9 +130,9 @@ TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
 OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
 """Heads of families that, said around a loose move of another kind, compete with it."""
 CLAUSES = 2
+"""This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 NEAR = 4
 """Words further than this from a loose move weigh as little as a filler: a story told around it."""
-"""This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 FIRST_PERSON_CALLS = frozenset({"dudo", "calzo", "mato"})
 AROUND = frozenset({"dentro_de_frase", "objeto", "negada", "de_la_jugada", "verbo", "salida", "otro_jugador", "mano"})
 """Why a loose move is refused for the words around it (``Parser._about_something_else``), not for a cue."""
@@ -162,9 +162,9 @@ ARTICLE_ONE = frozenset({"un", "una"})
 ARTICLE_BID = 0.6
 """× this for a loose bid of one said with "un"/"una": asked about, never acted on at once."""
 ASKED_FIRST = frozenset({"deshacer"})
+"""Read among words nobody placed, these are asked about, never played at once: they take back what the table said."""
 REQUEST_TAGS = ("imperativo", "infinitivo", "presente.1", "preterito.1", "subjuntivo.1")
 """The forms in which a player asks to take a move back: "borra", "deshacer", "me equivoco", "me equivoqué", "anulemos"."""
-"""Read among words nobody placed, these are asked about, never played at once: they take back what the table said."""
 UNHEARD_CAP = 0.6
 """The most a number said before a word nobody heard may be: asked about, never acted on at once."""
 WEAK_ACT_AT = 0.85
@@ -235,6 +235,8 @@ class Parser:
         self._tail_allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
         """What a tail after a move (or a reason before a call) may be made of."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
+        self._total_markers = sorted(lex.total_phrases, key=len, reverse=True)
+        """The words that give a count's total, longest first: "en total" before "total"."""
         undo = [(tag, fold(form)) for tag, form in lex.family_tags.get("deshacer", ())]
         self._undo_forms = frozenset(form for _tag, form in undo)
         self._undo_asked = frozenset(form for tag, form in undo if tag.startswith(REQUEST_TAGS))
@@ -424,7 +426,7 @@ class Parser:
         while end > 0 and (self._passed_over(raw[end - 1]) or raw[end - 1] in ("vale", "nomas", "mas", "na")):
             end -= 1
         said = tuple(raw[:end])
-        markers = sorted(lex.total_phrases, key=len, reverse=True)  # "en total" before "total"
+        markers = self._total_markers
         marker = next((m for m in markers if said[len(said) - len(m) :] == m and len(said) > len(m)), None)
         number_end = end - len(marker) if marker is not None else end  # "…seis en total"
         for start in range(max(0, number_end - 3), number_end):
@@ -523,6 +525,7 @@ class Parser:
         left = [i for i in range(len(raw)) if i not in inside or kinds[i] == "ruido"]
         explained = len(raw) - len(left)
         start, end = self._own_clause(raw, first, last)
+        clause_start = start
         # a doubt or a calzo said last, after its reasons: the reasons weigh as talk before the turn
         # is taken ("ah no, esa sí que no me la creo, dudo"; "ocho trenes no hay ni en osorno, dudo")
         if self._said_last(raw, reading.command, first, last):
@@ -556,7 +559,7 @@ class Parser:
             weak=competing or self._needs_the_moment(reading.command, [kinds[i] for i in left]),
         )
         vetoed = self._vetoed(loose, cues, 0, len(raw), (start, end + 1))
-        phrase = self._about_something_else(raw, first, last, reading.command) if vetoed.certainty > 0 else None
+        phrase = self._about_something_else(raw, first, last, reading.command, clause_start) if vetoed.certainty > 0 else None
         if phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
@@ -575,7 +578,7 @@ class Parser:
             end = last
         return start, end
 
-    def _about_something_else(self, raw: list[str], first: int, last: int, command: Command) -> str | None:
+    def _about_something_else(self, raw: list[str], first: int, last: int, command: Command, taken: int) -> str | None:
         """Are the move's words, read among words the parser cannot place, part of a
         phrase about something else? Which kind of phrase, or None:
 
@@ -594,9 +597,8 @@ class Parser:
             if raw[i] == UNREADABLE and (raw[i - 1] in UNHEARD_TAKERS or (raw[i - 1] == "la" and i > 1 and raw[i - 2] in UNHEARD_TAKERS)):
                 return "dentro_de_frase"  # "paso a [unk]", "tres patos en la [unk]", "revivimos el [unk]": the word not heard is what it is about
         # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa"),
-        # from where the turn is taken ("no sé ni qué tengo, ya, diez cuadras": no hand had)
-        taken = self._own_clause(raw, first, last)[0]
-        set_phrases = self._filler_positions(raw)  # "diez senas, la dura, no estoy bluffeando"
+        # from where the turn is taken (``taken``, the move's own clause: "no sé ni qué tengo, ya, diez cuadras": no hand had)
+        set_phrases = {i for at, size in _phrases_at(raw, self._fillers_by_first) for i in range(at, at + size)}  # "diez senas, la dura, no estoy bluffeando"
         ahead = [w for i, w in enumerate(raw[:first]) if i >= taken and i not in set_phrases and not self._passed_over(w)]
         behind = [w for i, w in enumerate(raw[last + 1 :], last + 1) if i not in set_phrases and not self._passed_over(w)]
         before = ahead[-1] if ahead else ""
@@ -693,16 +695,6 @@ class Parser:
         after another call, whose word has other senses ("paso pa buscarte", "mato pa comer")."""
         made = isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call in ("dudo", "calzo"))
         return made and after in ("pa", "para") and len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego"
-
-    def _filler_positions(self, raw: list[str]) -> set[int]:
-        """Where the lexicon's set phrases of filler are in the line ("la dura", "al tiro", "a ver")."""
-        found: set[int] = set()
-        for i, word in enumerate(raw):
-            for phrase in self._fillers_by_first.get(word, ()):
-                if tuple(raw[i : i + len(phrase)]) == phrase:
-                    found |= set(range(i, i + len(phrase)))
-                    break
-        return found
 
     def _passed_over(self, word: str) -> bool:
         """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
@@ -1826,15 +1818,18 @@ def _replace(slots: _Slots, **changes: Any) -> _Slots:
     return _Slots(**{**slots.__dict__, **changes})
 
 
-def _drop_phrases(words: list[str], by_first: dict[str, list[tuple[str, ...]]]) -> list[str]:
-    """``words`` without the phrases of ``by_first`` (first word -> phrases, longest first)."""
-    out: list[str] = []
+def _phrases_at(words: list[str], by_first: dict[str, list[tuple[str, ...]]]) -> Iterator[tuple[int, int]]:
+    """Where the phrases of ``by_first`` (first word -> phrases, longest first) are in ``words``,
+    left to right, none inside another: (start, size)."""
     i = 0
     while i < len(words):
         size = next((len(p) for p in by_first.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
         if size:
-            i += size
-        else:
-            out.append(words[i])
-            i += 1
-    return out
+            yield i, size
+        i += size or 1
+
+
+def _drop_phrases(words: list[str], by_first: dict[str, list[tuple[str, ...]]]) -> list[str]:
+    """``words`` without the phrases of ``by_first`` (first word -> phrases, longest first)."""
+    inside = {i for at, size in _phrases_at(words, by_first) for i in range(at, at + size)}
+    return [w for i, w in enumerate(words) if i not in inside]
