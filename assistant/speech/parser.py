@@ -129,6 +129,11 @@ TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
 """Before a move, these close what was said before it: the player turns to the game."""
 OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
 """Heads of families that, said around a loose move of another kind, compete with it."""
+QUESTION_HEADS = frozenset({"cuantos", "cuantas", "cuanto", "quien", "marcador", "puntaje", "repite", "repites", "repitelo", "reglas", "estadisticas"})
+"""Words a question about the game is asked around: a line holding one is searched for a question among
+words nobody placed, as for a move ("me podría decir cuántos dados hay en juego, por favor")."""
+COUNTED_ALOUD = 3
+"""Dice counted aloud one by one ("uno, dos, tres…") up to at least this many, before the number said."""
 CLAUSES = 2
 """This many verbs left around a loose move make it one clause among others: asked about, and only in a game."""
 NEAR = 4
@@ -155,7 +160,7 @@ REASONS = {
 }
 """Words of a doubt's or a calzo's reason said before it: with one of these, the words before a call said
 last weigh as talk before the turn ("ah no, esa sí que no me la creo, dudo")."""
-CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para"})
+CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para", "como"})
 """Between two calls, these start a clause of its own: the first call is the move."""
 """After a bid, these call it: "doce senas, dudo" is a doubt of those twelve."""
 ARTICLE_ONE = frozenset({"un", "una"})
@@ -376,13 +381,14 @@ class Parser:
                 if loose.certainty > 0:
                     return [loose]
                 refused.append(loose)
-        if "juego" not in kinds:
+        asked = [raw[i] in QUESTION_HEADS for i in range(len(raw))]
+        if "juego" not in kinds and not any(asked):
             return refused[:1]
         found: list[Reading] = []
         for size in range(min(len(kept), LOOSE_SPAN), 0, -1):
             for a in range(len(kept) - size, -1, -1):  # later first: what was said last counts ("…no, ocho cuadras")
                 span = kept[a : a + size]
-                if "juego" not in (kinds[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
+                if not any(kinds[i] == "juego" or asked[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
                     continue
                 if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail and not self._beside_a_call(r, raw, span) for r in refused):
                     continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
@@ -543,13 +549,18 @@ class Parser:
         # two verbs left around it: more clauses than the move ("retiramos, pasamos, sabían, mandan");
         # not those of a clause of their own, set off by "ya" before the move or "y"/"que" after it
         # ("…se tomó la botella entera, ya, ya, doce senas", "seis senas y que conste que no miento")
-        verbs = sum(1 for i in range(start, end + 1) if (i < first or i > last) and kinds[i] == "verbo")
+        # and, for a bid (a number and a face: no word that chatter says by chance), not those far from it
+        # ("uy, me toca, perdone, estaba pensando en otra cosa, eh, cinco diucas")
+        reach = NEAR if isinstance(reading.command, BidCommand) else len(raw)
+        verbs = sum(1 for i in range(start, end + 1) if (i < first or i > last) and kinds[i] == "verbo" and (first - i if i < first else i - last) <= reach)
         competing = competing or verbs >= CLAUSES
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
         if reading.command.action in ASKED_FIRST:
-            certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
+            # "me equivoqué en la pega, qué lata": taking back a move is asked first, and worn down as any
+            # loose move by what is around it ("anulen, podrá, exacto, mentiroso, gente" asks nothing)
+            certainty = min(certainty, UNHEARD_CAP)
             said = {raw[i] for i in inside} & self._undo_forms
             if said and not said & self._undo_asked:
                 certainty = 0.0  # told, not asked for: "los cabros se equivocan", "el beto deshizo la jugada"
@@ -569,7 +580,9 @@ class Parser:
         (the turn taken: "…no sé qué tienen ustedes, pero ya, ocho quinas") and up to a
         clause joined after it ("…y que conste", "…que me estoy quedando dormido")."""
         start = 0
-        for i in range(first - 1, -1, -1):
+        # the opener nearest before the move's last word: a frame read with the move may hold it ("…así que yo
+        # diría siete cuadras"), and so may a number said twice ("…son nueve, entonces nueve cuadras")
+        for i in range(last - 1, -1, -1):
             if raw[i] in TURN_TAKEN or (raw[i] == "que" and i > 0 and raw[i - 1] == "asi") or raw[i] == "pero":
                 start = i + 1  # "…así que ocho trenes", "…ni me acuerdo qué tengo, pero diré ocho quinas"
                 break
@@ -685,8 +698,8 @@ class Parser:
             raw[i - 1] in lex.determiners and lex.canonical(raw[i]) == "parte" for i in range(max(1, first), last + 1)
         ):
             return "objeto"  # "beto, pásame la sal": "la sal" is a thing, no "sal" (start)
-        if isinstance(command, QueryCommand) and after == UNREADABLE and raw[last] in ("dados", "palos"):
-            return "objeto"  # "¿cuántos dados [unk]?" ("…compraste"): a question about something else
+        if isinstance(command, QueryCommand) and raw[last] in ("dados", "palos") and (after == UNREADABLE or self._verb(after, VERB_ENDINGS, listed=True)):
+            return "objeto"  # "¿cuántos dados [unk]?", "¿cuántos dados compraste?": a question about something else
         return None
 
     def _purpose(self, command: Command, after: str, then: str) -> bool:
@@ -987,10 +1000,13 @@ class Parser:
         views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (addressed, "frase"), (plain, "frase")]
         collapsed = _collapse(plain, self.lexicon.sum_words, self.lexicon.faces)
         views.append((collapsed, "repetición"))
-        for words in (plain, collapsed):
+        counted = self._after_counting(plain)
+        for words in (plain, collapsed, *([counted] if counted else [])):
             rest = self._after_hesitation(words)
             if rest is not None:
                 views.append((rest, "titubeo"))
+        if counted:
+            views.append((counted, "titubeo"))
         seen: set[tuple[str, ...]] = set()
         unique = []
         for words, how in views:
@@ -998,6 +1014,27 @@ class Parser:
                 seen.add(tuple(words))
                 unique.append((words, how))
         return unique
+
+    def _after_counting(self, words: list[str]) -> list[str] | None:
+        """The line less the dice counted aloud one by one ("uno, dos, tres, cuatro, cinco: ya, cinco
+        senas"; "el beto: uno, dos, tres, tiene tres"), when a number is said after the counting:
+        the counting is how the player got there, the number after it what is said. None when
+        there is no such counting (from one, at least to three)."""
+        for start in range(len(words)):
+            if next((v for v, _ in self._numbers_at(words, start)), None) == 1:
+                break
+        else:
+            return None
+        i, expect = start, 1
+        while i < len(words):
+            size = next((n for v, n in self._numbers_at(words, i) if v == expect), 0)
+            if not size:
+                break
+            i, expect = i + size, expect + 1
+        rest = words[i:]
+        if expect <= COUNTED_ALOUD or not any(next(self._numbers_at(rest, k), None) for k in range(len(rest))):
+            return None
+        return words[:start] + rest
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
         """Fillers anywhere, then the table spoken to at the ends they leave ("seis trenes, cabros, po")."""
@@ -1669,6 +1706,8 @@ class Parser:
             if len(s.faces) < 2 or (s.numeric_faces and len(s.faces) < 5):
                 return None
             return HandCommand(tuple(sorted(s.faces)), s.player)
+        if intent == "mano_iguales":  # "puras quinas, las cinco"
+            return HandCommand((s.face,) * HAND, s.player) if s.face else None
         if intent == "parte":
             return StartCommand(s.player, s.direction)  # type: ignore[arg-type]
         if intent in ("si", "no", "deshacer", "ayuda", "otra", "terminar"):
