@@ -386,6 +386,31 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("calzo treinta y ocho", None),
         ("veinte trenes pasaron por la estación hoy", None),
     ],
+    "the move's clause opens at the opener nearest its last word": [
+        ("somos cinco con cuatro dados cada uno veinte así que yo diría seis quinas", {"accion": "apuesta", "cantidad": 6, "pinta": 5}),
+        ("así que el beto apostó cinco trenes anoche", None),
+    ],
+    "verbs far from a bid are talk before the turn": [
+        ("pucha me toca a mí estaba mirando el partido eh siete cuadras", {"accion": "apuesta", "cantidad": 7, "pinta": 4}),
+        ("ayer estaba mirando el partido y metieron siete goles", None),
+    ],
+    "dice counted aloud before the number said": [
+        ("a ver uno dos tres cuatro cinco seis ya seis senas", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
+        ("el beto uno dos tres tiene tres", {"accion": "cuenta_jugador", "jugador": "beto", "cantidad": 3}),
+        ("uno dos tres cuatro", None),  # a count said alone is only a count the moment asks for
+    ],
+    "a question among words nobody placed": [
+        ("oiga me podría decir cuántos palos lleva cada uno por favor", {"accion": "consulta", "que": "marcador"}),
+        ("cuántos dados compraste en la feria", None),
+    ],
+    "a call named with its article, said to a player": [
+        ("le hago la siciliana a la ana", {"accion": "siciliana"}),
+        ("la siciliana de la esquina cierra temprano", None),
+    ],
+    "a paso with the hand it claims": [
+        ("paso compadre tengo la escalera", {"accion": "paso"}),
+        ("paso de esa película", None),
+    ],
 }
 """How a move sits inside a longer line (loose readings), with the chatter each rule must keep out."""
 

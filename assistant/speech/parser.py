@@ -150,6 +150,10 @@ COPULAS = frozenset({"esta", "estan", "es", "son", "era", "eran", "hay", "habia"
 """After a call, these say how things stand, never what it is done to: "calzo, está exacto"."""
 HAVING = frozenset({"tiene", "tienen", "tenia", "tenian", "tengo"})
 """A number of things had after one of these, and a word that is no die: "tiene tres vacas"."""
+ARTICLED = frozenset({"la", "una"})
+"""Said before the call that is named with an article: "hago la siciliana"."""
+ABOUT = frozenset({"unos", "unas"})
+"""Before a number, these say about so many ("unas seis trifilas"), never a thing."""
 CUADRAS = 4
 """The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
@@ -624,7 +628,11 @@ class Parser:
             # "ni una más para mí", "nunca dudo", "ni cagando hay ocho", "ni cagando calzo yo" (but "ni cagando, dudo" doubts)
             return "negada"
         named = self._is_name(raw[first])  # "el diego cinco": the article belongs to the name
-        if (before in lex.inside_words and not named) or after in lex.complement_words:
+        # the call whose name takes an article ("hago la siciliana"), and a number said about so many ("unas seis
+        # trifilas") are no thing inside a phrase
+        placed = named or (command.action == "siciliana" and before in ARTICLED) or (before in ABOUT and not call)
+        # (nor a call said to a player: "le hago la siciliana al beto")
+        if (before in lex.inside_words and not placed) or (after in lex.complement_words and not (call and self._is_name(then))):
             return "dentro_de_frase"
         if call and command.action == "paso" and two_before in ("de", "del") and self._foreign(before):
             return "otro_sentido"  # "yo del fútbol paso, tío": not interested, no call
@@ -633,12 +641,14 @@ class Parser:
             return "dentro_de_frase"  # "[unk] el mate [unk]": an article makes the word a thing
         if call and before in CALL_INSIDE:
             return "dentro_de_frase"  # "en uruguay no jugamos con calzo"
-        if before in lex.clitics and two_before in lex.inside_words and not named:
+        if before in lex.clitics and two_before in lex.inside_words and not placed:
             return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
         # "cuatro balas, mi amigo": the table spoken to; "dos tontos pa calentar": what the opening bid is for
         vocative = after == "mi" and then in lex.address_words  # "dudo mi loco, levanten"
         opening = self._purpose(command, after, then)
-        if after in lex.determiners and not vocative and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
+        # (the object of what the move is for belongs to it: "dos senas pa empezar la noche")
+        purpose = isinstance(command, BidCommand) and raw[last - 1] in PURPOSE
+        if after in lex.determiners and not vocative and not purpose and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
         # (a bid of trains or quadras goes somewhere; one "pa la casa" is a bid dedicated: "once trenes pa la casa")
         somewhere = after in ("a", "hacia") or not isinstance(command, BidCommand) or command.face == CUADRAS
@@ -652,7 +662,11 @@ class Parser:
             exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
-            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS:
+            # (a paso's hand claimed after it is its reason: "paso, weón, tengo la mano perfecta")
+            claim = command.action == "paso" and after in HAVING
+            # (said of the call's own word, not of the hand its frame ends with: "paso, weón, tengo la mano perfecta")
+            claim = claim or (command.action == "paso" and self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last])))
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
@@ -676,7 +690,7 @@ class Parser:
                 return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
         if after in PURPOSE and not opening and (then == UNREADABLE or (len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego")):
             return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
-        if call and after == "a" and (self._foreign(then) or then in lex.determiners):
+        if call and after == "a" and (self._foreign(then) or (then in lex.determiners and not self._is_name(beyond))):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
         counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
         if isinstance(command, BidCommand) and command.face == CUADRAS and after == UNREADABLE and then and not self._passed_over(then):
