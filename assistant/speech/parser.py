@@ -385,14 +385,14 @@ class Parser:
                 if loose.certainty > 0:
                     return [loose]
                 refused.append(loose)
-        asked = [raw[i] in QUESTION_HEADS for i in range(len(raw))]
-        if "juego" not in kinds and not any(asked):
+        questioned = [raw[i] in QUESTION_HEADS for i in range(len(raw))]
+        if "juego" not in kinds and not any(questioned):
             return refused[:1]
         found: list[Reading] = []
         for size in range(min(len(kept), LOOSE_SPAN), 0, -1):
             for a in range(len(kept) - size, -1, -1):  # later first: what was said last counts ("…no, ocho cuadras")
                 span = kept[a : a + size]
-                if not any(kinds[i] == "juego" or asked[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
+                if not any(kinds[i] == "juego" or questioned[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
                     continue
                 if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail and not self._beside_a_call(r, raw, span) for r in refused):
                     continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
@@ -562,9 +562,7 @@ class Parser:
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
         if reading.command.action in ASKED_FIRST:
-            # "me equivoqué en la pega, qué lata": taking back a move is asked first, and worn down as any
-            # loose move by what is around it ("anulen, podrá, exacto, mentiroso, gente" asks nothing)
-            certainty = min(certainty, UNHEARD_CAP)
+            certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
             said = {raw[i] for i in inside} & self._undo_forms
             if said and not said & self._undo_asked:
                 certainty = 0.0  # told, not asked for: "los cabros se equivocan", "el beto deshizo la jugada"
@@ -647,7 +645,7 @@ class Parser:
         vocative = after == "mi" and then in lex.address_words  # "dudo mi loco, levanten"
         opening = self._purpose(command, after, then)
         # (the object of what the move is for belongs to it: "dos senas pa empezar la noche")
-        purpose = isinstance(command, BidCommand) and raw[last - 1] in PURPOSE
+        purpose = isinstance(command, BidCommand) and last > 0 and raw[last - 1] in PURPOSE
         if after in lex.determiners and not vocative and not purpose and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
         # (a bid of trains or quadras goes somewhere; one "pa la casa" is a bid dedicated: "once trenes pa la casa")
@@ -662,10 +660,10 @@ class Parser:
             exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
-            # (a paso's hand claimed after it is its reason: "paso, weón, tengo la mano perfecta")
-            claim = command.action == "paso" and after in HAVING
-            # (said of the call's own word, not of the hand its frame ends with: "paso, weón, tengo la mano perfecta")
-            claim = claim or (command.action == "paso" and self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last])))
+            # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
+            # mano perfecta" (what follows is said of the hand, not of the call's own word)
+            hand_read = self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last]))
+            claim = command.action == "paso" and (after in HAVING or hand_read)
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
