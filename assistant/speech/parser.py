@@ -394,6 +394,8 @@ class Parser:
                 span = kept[a : a + size]
                 if not any(kinds[i] == "juego" or questioned[i] for i in span) or not (self._may_start(raw[span[0]]) and self._may_end(raw[span[-1]])):
                     continue
+                if any(self._opens_a_clause(raw, i) for i in span[1:-1]):
+                    continue  # two clauses are no move: "…son quince, así que yo diría cuatro cuadras", "don beto, pero dudo"
                 if any(r.lead <= span[0] and span[-1] <= len(raw) - 1 - r.tail and not self._beside_a_call(r, raw, span) for r in refused):
                     continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
                 if any(r.lead - 1 <= span[-1] and span[0] <= len(raw) - r.tail for r in found):
@@ -577,6 +579,10 @@ class Parser:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
 
+    def _opens_a_clause(self, raw: list[str], i: int) -> bool:
+        """Does ``raw[i]`` open the clause of the move that follows: "ya", "pero", "así que"?"""
+        return raw[i] in TURN_TAKEN or raw[i] == "pero" or (raw[i] == "que" and i > 0 and raw[i - 1] == "asi")
+
     def _own_clause(self, raw: list[str], first: int, last: int) -> tuple[int, int]:
         """The stretch of the line that is the move's own clause: from after the last "ya"
         (the turn taken: "…no sé qué tienen ustedes, pero ya, ocho quinas") and up to a
@@ -585,7 +591,7 @@ class Parser:
         # the opener nearest before the move's last word: a frame read with the move may hold it ("…así que yo
         # diría siete cuadras"), and so may a number said twice ("…son nueve, entonces nueve cuadras")
         for i in range(last - 1, -1, -1):
-            if raw[i] in TURN_TAKEN or (raw[i] == "que" and i > 0 and raw[i - 1] == "asi") or raw[i] == "pero":
+            if self._opens_a_clause(raw, i):
                 start = i + 1  # "…así que ocho trenes", "…ni me acuerdo qué tengo, pero diré ocho quinas"
                 break
         end = len(raw) - 1
