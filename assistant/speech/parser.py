@@ -668,8 +668,9 @@ class Parser:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
             # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
             # mano perfecta" (what follows is said of the hand, not of the call's own word)
-            hand_read = self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last]))
-            claim = command.action == "paso" and (after in HAVING or hand_read)
+            claim = command.action == "paso" and (
+                after in HAVING or (self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last])))
+            )
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
