@@ -16,6 +16,7 @@ import pytest
 from assistant.voice.heard import Alternative, Heard
 from assistant.voice.listener import (
     COUPLING_BLOCKS,
+    COUPLING_FLOOR,
     ECHO_MARGIN,
     FOLLOW_SECONDS,
     KEEP_SECONDS,
@@ -224,11 +225,24 @@ def test_the_echo_gate_is_the_output_until_the_coupling_is_learned() -> None:
     assert gate.level(0.0, settling=False) == MIN_LEVEL
     assert gate.level(0.1, settling=False) == pytest.approx(ECHO_MARGIN * 0.1)  # nothing learned: as loud as the output
     for _ in range(COUPLING_BLOCKS):
-        gate.learn(0.001, 0.1)  # the canceller leaves 1 % of the output
-    assert gate.level(0.1, settling=False) == pytest.approx(max(MIN_LEVEL, ECHO_MARGIN * 0.01 * 0.1))
+        gate.learn(0.005, 0.1)  # the canceller leaves 5 % of the output
+    assert gate.level(0.1, settling=False) == pytest.approx(ECHO_MARGIN * 0.05 * 0.1)
     assert gate.level(0.1, settling=True) == pytest.approx(ECHO_MARGIN * 0.1)  # settling: the output itself again
     gate.learn(0.5, 0.0001)  # a quiet output teaches nothing
     assert len(gate.coupling) == COUPLING_BLOCKS
+
+
+def test_the_echo_gate_learns_the_canceller_s_bursts_not_the_quiet_between() -> None:
+    """The canceller leaks at the onset of a word after a pause, a block at a time:
+    the gate is set by those bursts, and never credits the canceller with silence."""
+    gate = EchoGate()
+    for i in range(100):
+        gate.learn(0.006 if i % 20 == 0 else 0.0, 0.2)  # one block in twenty leaks 3 % of the output
+    assert gate.level(0.2, settling=False) > 0.006  # the next burst does not cut the referee off
+    quiet = EchoGate()
+    for _ in range(100):
+        quiet.learn(0.0, 0.2)  # an echo that has not come back yet
+    assert quiet.level(0.2, settling=False) == pytest.approx(ECHO_MARGIN * COUPLING_FLOOR * 0.2)
 
 
 def test_while_the_referee_talks_a_player_must_beat_the_gate() -> None:
@@ -243,6 +257,24 @@ def test_while_the_referee_talks_a_player_must_beat_the_gate() -> None:
     run(listener, round(SETTLE_SECONDS / BLOCK) + COUPLING_BLOCKS + 5)
     assert detector.gates[0] == pytest.approx(ECHO_MARGIN * 0.2)  # settling: the output itself
     assert detector.gates[-1] == MIN_LEVEL or detector.gates[-1] < detector.gates[0]  # learned: far less
+
+
+def test_a_player_starting_to_speak_over_the_referee_is_not_learned_as_its_echo() -> None:
+    """The first blocks of a player's voice come before the detector is sure someone
+    speaks: louder than the gate, they are not taken for the canceller's leftover (which
+    would raise the gate over the player's own voice), and the player cuts the referee off."""
+    rec = FakeRecognizer()
+    learned = round(SETTLE_SECONDS / BLOCK) + COUPLING_BLOCKS + 5
+    levels = {i: 0.004 for i in range(learned)}  # the referee alone: a leftover of 2 % of its output
+    onset = range(learned, learned + 3)  # the player begins: loud, not yet sure speech
+    voice = range(learned + 3, learned + 10)
+    levels |= {i: 0.1 for i in (*onset, *voice)}
+    detector = ScriptedDetector(set(voice), level_of=levels)
+    calls: list[float] = []
+    listener = Listener(rec, detector, lambda _t: True, duplex=True, barge_in=lambda: calls.append(1.0), output_level=lambda _t, _w: 0.2)
+    run(listener, learned + 10)
+    assert calls, f"the player never cut the referee off: gates {detector.gates[-10:]}"
+    assert max(detector.gates[learned:]) < 0.1
 
 
 def test_kept_audio_is_bounded_and_belongs_to_the_utterance() -> None:

@@ -41,13 +41,20 @@ LONG_SILENCE = 0.5
 ECHO_MARGIN = 2.0
 """While the referee talks, a player must be this many times louder than what
 may be left of the referee's voice in the (echo-cancelled) microphone to cut it off."""
-ECHO_WINDOW = 0.5
-"""Seconds of the referee's output that may still echo in a block of the microphone."""
+ECHO_WINDOW = 1.0
+"""Seconds of the referee's output that may still echo in a block of the microphone: the
+sound server's buffers sit between the output the speaker reckons and what the
+canceller hands back (the test room's loopback delayed the echo 0.05-0.85 s, run to run)."""
 COUPLING_BLOCKS = 10
 """Blocks of the referee alone before the leftover of its voice is known; until
 then it is taken as loud as the output itself."""
-COUPLING_QUANTILE = 0.9
-"""The leftover is reckoned high: a loud word of the referee never cuts it off."""
+COUPLING_QUANTILE = 0.98
+"""The leftover is reckoned high: a loud word of the referee never cuts it off. The
+canceller leaks in bursts, at the onset of a word after a pause, a block or two at a time:
+a lower quantile (0.9 was) learned the quiet between them and let the next burst through."""
+COUPLING_FLOOR = 0.02
+"""The canceller is never credited with taking away more than 34 dB of the referee's voice:
+a stretch of talk whose echo had not yet come back (or came back quiet) teaches no less."""
 QUIET_OUTPUT = 0.003
 """Output quieter than this teaches nothing about the echo."""
 PREROLL_SECONDS = 0.5
@@ -106,7 +113,7 @@ class EchoGate:
         if output <= 0.0:
             return MIN_LEVEL
         learned = len(self.coupling) >= COUPLING_BLOCKS and not settling
-        known = float(np.quantile(self.coupling, COUPLING_QUANTILE)) if learned else 1.0
+        known = max(COUPLING_FLOOR, float(np.quantile(self.coupling, COUPLING_QUANTILE))) if learned else 1.0
         return max(MIN_LEVEL, ECHO_MARGIN * known * output)
 
     def learn(self, heard: float, output: float) -> None:
@@ -187,7 +194,8 @@ class Listener:
         detector.feed(block.data)
         if self.talk_began is not None:
             if not detector.speaking:
-                if not settling:
+                if not settling and detector.level < detector.gate:
+                    # what beats the gate may be a player starting to speak: only the echo teaches
                     self.gate.learn(detector.level, output)
             elif self.barge_in is not None and not self.cut_off:
                 self.cut_off = True
