@@ -326,6 +326,20 @@ def test_faces_said_small_are_read_and_heard(parser: Parser) -> None:
         assert isinstance(command, BidCommand) and command.face == load().faces[face], (said, command)
 
 
+def test_numbers_said_small_are_read_and_heard(parser: Parser) -> None:
+    """A number said small ("tresito ases", "unas cuatrito quinas") is read as the number,
+    and the recognizer grammar lists it; so is a palo ("un palito pa la eli")."""
+    small = load().small_numbers()
+    assert {"tresito", "cuatrito", "cinquito", "dosito"} <= set(small)
+    vocabulary = grammar.vocabulary(grammar.phrases(players=PLAYERS))
+    for said, number in small.items():
+        assert said in vocabulary, said
+        command = parser.parse(f"{said} quinas")
+        assert isinstance(command, BidCommand) and command.quantity == load().numbers[number] and command.face == 5, (said, command)
+    assert "palito" in vocabulary
+    assert parser.parse("un palito pa la ana").to_json() == {"accion": "castigo", "jugador": "ana"}
+
+
 def test_one_move_said_twice_in_other_words(parser: Parser) -> None:
     assert parser.parse("no te creo lo dudo").to_json() == {"accion": "dudo"}
     assert parser.parse("seis trenes seis trenes").to_json()["cantidad"] == 6

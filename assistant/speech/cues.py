@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from assistant.speech.lexicon import Lexicon
 from assistant.speech.normalize import UNREADABLE
 
-LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "reto"})
+LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "definicion", "reto"})
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
 AFTER_THE_MOVE = frozenset({"reto"})
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
-CLAUSE_BOUND = frozenset({"pasado", "hora"})
+CLAUSE_BOUND = frozenset({"pasado", "hora", "definicion"})
 """Line-wide families that veto a move only in its own clause: a story of another night told
-around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is."""
+around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is.
+They veto every move of their clause, a bid too, even when they name a call: "el beto dudó
+con cinco senas", "el picado es con dos ases, no con uno"."""
 PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
 """A participle said as an adjective names no call: "el año pasado", "la vez pasada"."""
 UNHEARD_THINGS = "cosas_oidas"
@@ -37,7 +39,7 @@ NEAR_FACE = 4
 @dataclass(frozen=True)
 class Cue:
     family: str
-    """The [vetos] family: otro_sentido, regla, sobre_la_jugada, pasado, hora, charla, reto, desafio, irreal, or cosas."""
+    """The [vetos] family: otro_sentido, regla, definicion, sobre_la_jugada, pasado, hora, charla, reto, desafio, irreal, or cosas."""
     start: int
     end: int
     """The words it covers, ``words[start:end]``."""

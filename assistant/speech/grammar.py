@@ -83,6 +83,8 @@ def game_phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) ->
     out += [f"{q} {f}" for q in quantities for f in faces]
     # faces said small: "tres quinitas", "un ascito"
     out += [f"{quantities[i % len(quantities)]} {small}" for i, small in enumerate(lex.small_faces())]
+    # and numbers: "unos cuatrito trenes", "tresito ases"
+    out += [f"{small} {faces[i % len(faces)]}" for i, small in enumerate(lex.small_numbers())]
     # any two dice next to each other, as a hand is dictated ("tren tren", "cuadra quina")
     out += [f"{a} {b}" for a in faces for b in faces]
     # number words a recognizer may split: "dieci siete", "veinti dos", "diez y siete"
@@ -127,11 +129,21 @@ def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
     its own. The Spanish model in grammar mode forces any word it hears onto a word of
     the list ("tengo sed" comes back as "tengo cedo", a paso); with these listed, talk
     comes back as itself and the parser sees it is talk. Each once, not already in a
-    game phrase (so no game phrase loses weight to a duplicate)."""
+    game phrase (so no game phrase loses weight to a duplicate); then every word of the
+    cues that a line is talk (``Lexicon.veto_words``), so the recognizer can hear them."""
     said = {fold(w) for p in phrases for w in p.split()}
     out: list[str] = []
     for word in lex.chatter_words[: lex.chatter_in_grammar]:
         if fold(word) not in said:
+            said.add(fold(word))
+            out.append(word)
+    # and every word of a cue that the line is talk ("con dos ases yo hubiera dudado"), but one
+    # the parser reads as a move said alone ("dudaré", "calzái"): that one is no talk
+    from assistant.speech.parser import Parser
+
+    reader = Parser(lex)
+    for word in lex.veto_words:
+        if fold(word) not in said and reader.parse(word).action == "desconocido":
             said.add(fold(word))
             out.append(word)
     return out

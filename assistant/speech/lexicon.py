@@ -241,6 +241,10 @@ class Lexicon:
     """The most used Spanish words, most used first, as spelled (``charla.txt``): the grammar's vocabulary for talk."""
     chatter_in_grammar: int = 0
     """How many of ``chatter_words`` the recognizer grammar lists."""
+    veto_words: tuple[str, ...] = ()
+    """Every word the [vetos] cues are made of, as spelled (accents kept), every form of
+    their verbs among them ("dudado", "calzaba"): the recognizer grammar lists them, or a
+    cue could never be heard ("con dos ases yo hubiera dudado")."""
     counted_things: frozenset[str] = frozenset()
     """A number right before one of these counts things, not dice ("cinco dados")."""
     complement_words: frozenset[str] = frozenset()
@@ -300,6 +304,21 @@ class Lexicon:
                 out[face[:-2] + "itos"] = face  # asitos
             else:
                 out[face + "cito"] = face  # trencito, ascito
+        return out
+
+    def small_numbers(self) -> dict[str, str]:
+        """Numbers said small at a family table and the word each stands for: "tresito" ->
+        "tres", "cuatrito" -> "cuatro", "cinquito" -> "cinco" (the parser reads them by
+        the endings in [ortografia]; the recognizer grammar lists them)."""
+        out: dict[str, str] = {}
+        for word, value in self.numbers.items():
+            if not 2 <= value <= 12 or not word.isalpha():
+                continue
+            if word.endswith("o"):
+                stem = word[:-1]
+                out[(stem[:-1] + "qu" if stem.endswith("c") else stem) + "ito"] = word  # cuatrito, cinquito
+            elif word.endswith("s"):
+                out[word + "ito"] = word  # tresito, dosito
         return out
 
     def number_words(self, n: int) -> list[str]:
@@ -393,6 +412,20 @@ _UNREAL = ("imperfecto", "condicional")
 """Not the future: "dudaré" is a call all the same."""
 _TO_YOU = ("presente.2s", "presente.2p", "subjuntivo.2s")
 """Not the vos imperative: without its accent "dudá" is "duda", the third person ("carla duda")."""
+
+
+def _veto_words(vetos: dict[str, Any], table: dict[str, list[tuple[str, str]]]) -> tuple[str, ...]:
+    """The words of every cue in [vetos], as spelled, and every form of its verbs."""
+    words: dict[str, None] = {}
+    for family, phrases in vetos.items():
+        if family == "verbos":
+            for verb in _strings(phrases, "vetos.verbos"):
+                words.update((form, None) for _tag, form in table.get(verb, []))
+            continue
+        for phrase in _strings(phrases, f"vetos.{family}"):
+            for seq in expand(phrase, keep_accents=True):
+                words.update((w, None) for w in seq if w not in SLOTS and not w.startswith("{") and w not in ("…", "+"))
+    return tuple(words)
 
 
 def _move_forms(verbs: list[str], table: dict[str, list[tuple[str, str]]]) -> dict[str, frozenset[str]]:
@@ -578,6 +611,7 @@ def load(path: Path | None = None) -> Lexicon:
         common=_common(path),
         verb_forms=_common(path, "verbos.txt"),
         chatter_words=_listed(path, "charla.txt"),
+        veto_words=_veto_words(vetos, table),
         chatter_in_grammar=int(data.get("charla", {}).get("en_gramatica", 0)),
         newcomers=_names(path),
         spellings=spellings,

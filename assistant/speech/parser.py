@@ -119,6 +119,8 @@ UNHEARD_TAKERS = frozenset(
 not a word that may end a move ("dudo esa [unk]", "ni una [unk]", "ana no tiene [unk]": noise after it)."""
 POSSESSIVES = frozenset({"mi", "tu", "su", "mis", "tus", "sus"})
 """Before one of the table's own words ("tu hermano", "su mamá"), these make it someone talked about."""
+MANNER = frozenset({"sin"})
+"""Before an infinitive, how the move was made ("sin pensarlo"), no phrase it belongs to."""
 TOWARDS = frozenset({"a", "pa", "pal", "para", "hacia"})
 """After a bid's words and before a place, these make them a thing that goes there: "tres trenes a santiago"."""
 """After a move's words and before an infinitive, these say what for: "quién va a pagar"."""
@@ -636,7 +638,9 @@ class Parser:
         # trifilas") are no thing inside a phrase
         placed = named or (command.action == "siciliana" and before in ARTICLED) or (before in ABOUT and not call)
         # (nor a call said to a player: "le hago la siciliana al beto")
-        if (before in lex.inside_words and not placed) or (after in lex.complement_words and not (call and self._is_name(then))):
+        # (how it was said is no complement: "ocho tontos sin pensarlo", "dudo sin pensarlo dos veces")
+        manner = after in MANNER and self._infinitive(then)
+        if (before in lex.inside_words and not placed) or (after in lex.complement_words and not (call and self._is_name(then)) and not manner):
             return "dentro_de_frase"
         if call and command.action == "paso" and two_before in ("de", "del") and self._foreign(before):
             return "otro_sentido"  # "yo del fútbol paso, tío": not interested, no call
@@ -769,6 +773,11 @@ class Parser:
             harmless = ("suave", "ruido") if command.action == "ayuda" else ("suave",)
             return any(kind not in harmless for kind in around)
         return (bare or answer or way) and any(kind in ("palabra", "verbo", "juego") for kind in around)
+
+    def _infinitive(self, word: str) -> bool:
+        """An infinitive, perhaps with its pronoun written on: "pensar", "pensarlo"."""
+        bare = next((word[: -len(p)] for p in self.lexicon.enclitics if word.endswith(p) and len(word) > len(p) + 3), word)
+        return len(bare) > 3 and bare.endswith(INFINITIVE_ENDINGS)
 
     def _kind(self, word: str) -> str:
         """What a word left around a move weighs: "juego" (a number, a face, a call, a
@@ -959,9 +968,10 @@ class Parser:
         for end, full in lex.diminutives:
             if word.endswith(end) and len(word) > len(end) + 1:
                 stem = word[: -len(end)]
-                # "quinitas" -> "quinas", "trencitos" -> "trenes", "asitos" -> "ases", "ascito" -> "as"
-                for base in (stem + full, stem + "es" if end.endswith("s") else stem, stem):
-                    if base in lex.faces:
+                # "quinitas" -> "quinas", "trencitos" -> "trenes", "asitos" -> "ases", "ascito" -> "as";
+                # a number or a palo said small too: "unos cuatrito", "tresito ases", "un palito pa la eli"
+                for base in (stem + full, stem + "es" if end.endswith("s") else stem, stem, _hard_c(stem) + full):
+                    if base in self._small:
                         return [base]
         enclitic = self._enclitic(word)
         if enclitic is not None:
@@ -975,6 +985,13 @@ class Parser:
         if heard is not None:
             return [heard]  # "dies", "onze", "calso", "pazo": typed by ear
         return [self._snap(word)]
+
+    @cached_property
+    def _small(self) -> frozenset[str]:
+        """Words said small ("-ito", "-cito"): the faces, the numbers that are one word, and
+        what a castigo gives ("palito")."""
+        lex = self.lexicon
+        return frozenset(lex.faces) | {w for w in lex.numbers if len(w) > 2} | lex.frame_keys.get("castigo", frozenset())
 
     def spelled_by_ear(self, word: str) -> str | None:
         """The lexicon word ``word`` is a spelling by ear of ("dies" -> "diez"), if any."""
@@ -1076,8 +1093,9 @@ class Parser:
             if self._talked_about(words, end - 1):
                 break  # "obligo a mi hermano", "hay cinco cabros": the word is what is talked about
             end -= 1
-        # and between a call and what follows it: "picado, abuelito, tengo dos unos"
-        inner = [i for i in range(start + 1, end - 1) if words[i] in address and not self._talked_about(words, i) and words[i - 1] in CALL_HEADS]
+        # and inside the move, after a word of the game: "picado, abuelito, tengo dos unos", "fran parte, mijita, por la derecha"
+        inner = [i for i in range(start + 1, end - 1) if words[i] in address and not self._talked_about(words, i)
+                 and (words[i - 1] in CALL_HEADS or self._kind(words[i - 1]) == "juego")]
         return [w for i, w in enumerate(words[start:end], start) if i not in inner]
 
     def _talked_about(self, words: list[str], i: int) -> bool:
@@ -1290,10 +1308,11 @@ class Parser:
             if key not in self._heads:
                 self._heads[key] = (*self._templates(head), *self._framed(head))
             for command in self._heads[key]:
-                if isinstance(command, BidCommand):
+                if isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call == "paso"):
                     handed, to = self._handed_on(tail)
-                    if handed:  # the turn handed on, perhaps to a player by name: the bid was said to him
-                        yield Reading(dataclasses.replace(command, to=to), k / len(words), how="cola", tail=len(tail))
+                    if handed:  # the turn handed on, perhaps to a player by name: the bid was said to him ("paso, ana te toca")
+                        said_to = dataclasses.replace(command, to=to) if isinstance(command, BidCommand) else command
+                        yield Reading(said_to, k / len(words), how="cola", tail=len(tail))
                         continue
                 if self._tail_fits(command, tail) or set(tail) <= set(head):  # "cinco quinas, cinco": said again
                     yield Reading(command, k / len(words), how="cola", tail=len(tail))
@@ -1850,6 +1869,11 @@ def _collapse(words: list[str], kept: frozenset[str] = frozenset(), dice: Contai
             out.append(words[i])
             i += 1
     return out
+
+
+def _hard_c(stem: str) -> str:
+    """The stem of a small word as the plain word spells it: "cinqu" (cinquito) -> "cinc"."""
+    return stem[:-2] + "c" if stem.endswith("qu") else stem
 
 
 def _squeeze(word: str) -> str:
