@@ -318,7 +318,7 @@ VETO_FAMILIES = {
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "estoy seguro que el fran calza", "no te voy a dudar a ti",
-              "si hay siete senas yo me como el cacho"], "dudo"),
+              "si hay siete senas yo me como el cacho", "si dudas te mato"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas"], "calzo"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }
