@@ -25,6 +25,7 @@ from assistant.speech import lexicon as lexicon_module
 from assistant.speech.lexicon import ESSENTIAL, Lexicon, expand, with_pronoun
 from assistant.speech.normalize import fold as _fold
 from assistant.speech.normalize import spelled_alike
+from assistant.speech.parser import Parser
 
 
 @lru_cache(maxsize=8192)
@@ -139,8 +140,6 @@ def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
             out.append(word)
     # and every word of a cue that the line is talk ("con dos ases yo hubiera dudado"), but one
     # the parser reads as a move said alone ("dudaré", "calzái"): that one is no talk
-    from assistant.speech.parser import Parser
-
     reader = Parser(lex)
     for word in lex.veto_words:
         if fold(word) not in said and reader.parse(word).action == "desconocido":
