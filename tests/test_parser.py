@@ -305,7 +305,8 @@ VETO_FAMILIES = {
     # family: (chatter that holds a move's words, the move said plainly)
     "otro_sentido": (["dudo que venga el diego", "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
                       "esos zapatos te calzan bacán", "tengo una duda"], "dudo"),
-    "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis"], "calzo"),
+    "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
+               "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
@@ -313,12 +314,12 @@ VETO_FAMILIES = {
                 "en la final pasada salieron once senas justas",
                 "le pregunté al gonzalo cuántos dados le quedan", "con dos ases yo hubiera dudado"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
-                    "en chile el calzo es con las justas"], "siete quinas"),
+                    "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó"], "siete quinas"),
     "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "estoy seguro que el fran calza", "no te voy a dudar a ti",
-              "si hay siete senas yo me como el cacho", "si dudas te mato"], "dudo"),
+              "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas"], "calzo"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }

@@ -27,6 +27,8 @@ PARTICIPLES = frozenset({"pasado", "pasada", "pasados", "pasadas"})
 """A participle said as an adjective names no call: "el año pasado", "la vez pasada"."""
 UNHEARD_THINGS = "cosas_oidas"
 """A number before a word heard outside the grammar: it may be taken only as the count the game waits for."""
+HAVE = frozenset({"tiene", "tenia"})
+"""Between a player's name and a number: what the player has, dice or anything else."""
 GAP_MARK = "…"
 """In a cue, up to ``GAP`` words of any kind."""
 ANY_MARK = "+"
@@ -136,6 +138,10 @@ class Cues:
             ok = word == part
         return self._match(rest, words, i + used) if ok else None
 
+    def _owned(self, words: list[str], i: int) -> bool:
+        """Is the number at ``words[i]`` what a player has ("beto tiene cuatro")?"""
+        return i > 1 and words[i - 1] in HAVE and self.is_name(words[i - 2])
+
     def _counted(self, words: list[str]) -> Iterator[Cue]:
         """A number said of things that are not dice: "cinco cervezas", "tengo cinco dados",
         "dos hijos", "un fernet"; not when a face follows close ("hay cinco dados con quina"),
@@ -156,8 +162,9 @@ class Cues:
                 near = words[after + 1 : after + 1 + NEAR_FACE]
                 if counted and not any(w in lex.faces or w in lex.hand_faces for w in near):
                     yield Cue("cosas", i, after + 1)
-                elif thing == UNREADABLE and not (i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1]))):
+                elif thing == UNREADABLE and not (i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1])) and not self._owned(words, i)):
                     # a word the recognizer heard outside its grammar (every face is in it): things counted, or a
-                    # count and noise ("tres [unk]"); not after a count's word ("hay tres [unk]", "ana dos [unk]")
+                    # count and noise ("tres [unk]"); not after a count's word ("hay tres [unk]", "ana dos [unk]"),
+                    # but what a player has ("el diego tiene dos [unk]": two of something, asked first)
                     yield Cue(UNHEARD_THINGS, i, after + 1)
             i = after
