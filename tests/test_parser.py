@@ -352,6 +352,19 @@ def test_the_recognizer_can_hear_every_word_of_every_veto_cue() -> None:
     assert {"dudado", "calzaba", "hubiera", "ganando", "pregunté"} <= vocabulary
 
 
+def test_what_a_player_has_that_was_not_heard_is_asked_not_taken() -> None:
+    """"el diego tiene dos [unk]" (two of something the grammar lacks: pololas, láminas) is
+    his count only when asked and confirmed; a count with noise after it is still a count."""
+    parser = Parser(players=[*PLAYERS, "diego"])
+    for line in ("el diego tiene dos [unk] weón", "la señora carla tiene cuatro [unk]"):
+        readings = parser.readings(line)
+        assert parser.parse(line).action == "desconocido" and readings and all(r.weak for r in readings), line
+        assert readings[0].command.to_json()["accion"] == "cuenta_jugador"  # the count the moment may ask about
+    assert parser.parse("ana dos [unk]").to_json() == {"accion": "cuenta_jugador", "jugador": "ana", "cantidad": 2}
+    assert parser.parse("hay tres [unk]").to_json() == {"accion": "cuenta", "cantidad": 3}
+    assert parser.parse("beto tiene cuatro").to_json() == {"accion": "cuenta_jugador", "jugador": "beto", "cantidad": 4}
+
+
 def test_the_lexicon_has_every_veto_family_tested() -> None:
     families = {family for family, _cue in load().veto_cues}
     assert families - {"cosas", "cosas_oidas"} <= set(VETO_FAMILIES), families - set(VETO_FAMILIES)
