@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from assistant.speech.lexicon import Lexicon
+from assistant.speech.lexicon import ANY_MARK, GAP_MARK, Lexicon
 from assistant.speech.normalize import UNREADABLE
 
 LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "definicion", "reto"})
@@ -29,10 +29,6 @@ UNHEARD_THINGS = "cosas_oidas"
 """A number before a word heard outside the grammar: it may be taken only as the count the game waits for."""
 HAVE = frozenset({"tiene", "tenia"})
 """Between a player's name and a number: what the player has, dice or anything else."""
-GAP_MARK = "…"
-"""In a cue, up to ``GAP`` words of any kind."""
-ANY_MARK = "+"
-"""In a cue, one word of any kind ("dudo que +": a clause follows, "¿dudo qué?" is none)."""
 GAP = 3
 NEAR_FACE = 4
 """A number before a counted thing still bids when a face follows this close ("cinco dados con quina")."""

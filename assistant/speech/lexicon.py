@@ -22,6 +22,10 @@ from assistant.speech import messages as say
 from assistant.speech.normalize import fold, tokens
 
 SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}", "{cara}")
+GAP_MARK = "…"
+"""In a [vetos] cue, up to ``cues.GAP`` words of any kind."""
+ANY_MARK = "+"
+"""In a [vetos] cue, one word of any kind ("dudo que +": a clause follows, "¿dudo qué?" is none)."""
 ESSENTIAL = "="
 """Marks a template word that is never skipped as framing: in "(salgo|parto) =con
 {cantidad} {pinta}" the "con" is what makes it an opening bid ("me salió un as" is not)."""
@@ -424,7 +428,7 @@ def _veto_words(vetos: dict[str, Any], table: dict[str, list[tuple[str, str]]]) 
             continue
         for phrase in _strings(phrases, f"vetos.{family}"):
             for seq in expand(phrase, keep_accents=True):
-                words.update((w, None) for w in seq if w not in SLOTS and not w.startswith("{") and w not in ("…", "+"))
+                words.update((w, None) for w in seq if not w.startswith("{") and w not in (GAP_MARK, ANY_MARK))  # no slot, no mark
     return tuple(words)
 
 
