@@ -304,22 +304,37 @@ def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> Non
 VETO_FAMILIES = {
     # family: (chatter that holds a move's words, the move said plainly)
     "otro_sentido": (["dudo que venga el diego", "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
-                      "esos zapatos te calzan bacán", "tengo una duda"], "dudo"),
+                      "esos zapatos te calzan bacán", "tengo una duda",
+                      # a threat, "calza" that fits, people counted as "us"
+                      "te voy a matar weón si me dudái otra vez", "lo mato al diego si vuelve a quemar el arroz", "si [unk] ahora te mato",
+                      "eso calza justo con lo que te dije", "cuatro tontos éramos en la oficina y nos echaron a todos"], "dudo"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
                "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó"], "calzo"),
-    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis"], "seis senas"),
+    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
+                         "ni el fran se cree eso de los cinco ases"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
                 "en la final pasada salieron once senas justas",
-                "le pregunté al gonzalo cuántos dados le quedan", "con dos ases yo hubiera dudado"], "cinco trenes"),
+                "le pregunté al gonzalo cuántos dados le quedan", "con dos ases yo hubiera dudado",
+                # whose turn it was, a habit of a start, a year remembered
+                "le tocaba a fran no a mí pero da igual", "el diego siempre parte con dos trenes fíjese",
+                "el año que murió mi compadre ganamos el campeonato con siete quinas"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
-                    "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó"], "siete quinas"),
-    "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho"], "paso"),
+                    "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
+                    "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
+    "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce"], "paso"),
+    "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
-                "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca"], "cinco quinas"),
+                "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca",
+                # a score said first, a hand somebody had or says he has, what is left of something
+                "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
+                "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "estoy seguro que el fran calza", "no te voy a dudar a ti",
-              "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto"], "dudo"),
+              "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
+              # a bet on a player's cup, a raise refused in the conditional
+              "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
+              "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas"], "calzo"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }
@@ -363,6 +378,13 @@ def test_what_a_player_has_that_was_not_heard_is_asked_not_taken() -> None:
     assert parser.parse("ana dos [unk]").to_json() == {"accion": "cuenta_jugador", "jugador": "ana", "cantidad": 2}
     assert parser.parse("hay tres [unk]").to_json() == {"accion": "cuenta", "cantidad": 3}
     assert parser.parse("beto tiene cuatro").to_json() == {"accion": "cuenta_jugador", "jugador": "beto", "cantidad": 4}
+
+
+def test_the_threats_cue_leaves_the_call_said_with_a_pronoun() -> None:
+    """"la voy a matar" kills the bid, "te voy a matar" the player: only the second is talk."""
+    parser = Parser(players=[*PLAYERS, "diego"])
+    for line in ("la voy a matar", "lo mato al diego", "la mato", "te mato weón jajaja mato", "oye cacho hay doce"):
+        assert parser.parse(line).action != "desconocido", line
 
 
 def test_the_lexicon_has_every_veto_family_tested() -> None:

@@ -409,6 +409,48 @@ def test_words_typed_by_ear_are_read_and_other_words_are_not(parser: Parser) -> 
         assert parser.parse(chatter).action == "desconocido", chatter
 
 
+def test_words_written_short_or_held_are_read_as_said(parser: Parser) -> None:
+    """A phone writes "q" for "que" ("dudo q venga" is talk, as "dudo que venga" is); a
+    vowel held is written twice ("sii", "noo"); a southern "pos" is a "po"."""
+    assert parser.parse("Dudo q el Gonzalo venga jaja").action == "desconocido"
+    assert parser.parse("dudo q").action == "dudo"  # (the "que" of nothing: the call stands)
+    for line, action in (("sii", "si"), ("noo", "no"), ("sí pos", "si"), ("no pos", "no"), ("yaa dudo", "dudo")):
+        assert parser.parse(line).action == action, line
+    assert parser.parse("nueve pos nueve había").to_json() == {"accion": "cuenta", "cantidad": 9}
+    assert parser.parse("había seis na más").to_json() == {"accion": "cuenta", "cantidad": 6}
+
+
+def test_the_plural_of_a_common_word_is_never_snapped_to_a_game_word(parser: Parser) -> None:
+    """"piscos" is no "picos" (a picado): the plural of a common word is as common as the word."""
+    assert parser.parse("dos piscos").action == "desconocido"
+    assert parser.parse("hay que comprar dos piscos y un ron pal sábado").action == "desconocido"
+
+
+def test_two_numbers_each_said_of_something_unheard_are_things_listed(parser: Parser) -> None:
+    """"tres [unk] y dos [unk]" (three cheeses and two avocados) is no bid of three twos; one
+    word unheard inside a bid leaves it a bid."""
+    assert parser.parse("tres [unk] y dos [unk] para la causa").action == "desconocido"
+    assert parser.parse("ocho [unk] cuadras").to_json() == {"accion": "apuesta", "cantidad": 8, "pinta": 4}
+
+
+def test_a_denial_denies_only_its_own_move(parser: Parser) -> None:
+    """"ni calzo ni dudo" denies two calls, not the raise said after them; "nadie" is the
+    subject of another's call, never of "dudo" nor of a bid; an oath is no thing counted."""
+    assert parser.parse("ni calzo ni dudo subo a nueve trenes").to_json() == {"accion": "apuesta", "cantidad": 9, "pinta": 3}
+    assert parser.parse("ni dudo ni subo calzo").action == "calzo"
+    assert parser.parse("a mí no me asusta nadie nueve sextas").to_json() == {"accion": "apuesta", "cantidad": 9, "pinta": 6}
+    for line in ("nadie dudó", "nadie lo duda", "ni cagando calzo yo"):
+        assert parser.parse(line).action == "desconocido", line
+    assert parser.parse("la fran tiene cinco puta la suerte").to_json() == {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 5}
+
+
+def test_a_title_before_a_name_and_an_oath_around_the_bid_carry_nothing(parser: Parser) -> None:
+    assert parser.parse("le toca partir al tío diego").to_json() == {"accion": "parte", "jugador": "diego", "sentido": None}
+    assert parser.parse("Castigo al primo fran").to_json() == {"accion": "castigo", "jugador": "fran"}
+    for line in ("mira carla no te voy a mentir cinco senas", "once tontos con la mano en el corazón", "cinco senas mi estimado"):
+        assert parser.parse(line).action == "apuesta", line
+
+
 def test_a_hand_denied_is_no_hand(parser: Parser) -> None:
     """"no, no tenía full" answering whether a paso was worth it denies the full:
     read as a full it would have made the paso good."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from assistant.speech.lexicon import ANY_MARK, GAP_MARK, Lexicon
 from assistant.speech.normalize import UNREADABLE
 
-LINE_WIDE = frozenset({"pasado", "hora", "charla", "regla", "definicion", "reto"})
-"""Families about the whole line wherever they are said ("ayer", "a las nueve", "mis zapatos")."""
+LINE_WIDE = frozenset({"pasado", "hora", "numerado", "charla", "regla", "definicion", "reto"})
+"""Families about the whole line wherever they are said ("ayer", "a las nueve", "la cama cuatro", "mis zapatos")."""
 AFTER_THE_MOVE = frozenset({"reto"})
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
-CLAUSE_BOUND = frozenset({"pasado", "hora", "definicion"})
+CLAUSE_BOUND = frozenset({"pasado", "hora", "numerado", "definicion"})
 """Line-wide families that veto a move only in its own clause: a story of another night told
 around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is.
 They veto every move of their clause, a bid too, even when they name a call: "el beto dudó
@@ -37,7 +37,7 @@ NEAR_FACE = 4
 @dataclass(frozen=True)
 class Cue:
     family: str
-    """The [vetos] family: otro_sentido, regla, definicion, sobre_la_jugada, pasado, hora, charla, reto, desafio, irreal, or cosas."""
+    """The [vetos] family: otro_sentido, regla, definicion, sobre_la_jugada, pasado, hora, numerado, charla, reto, desafio, irreal, or cosas."""
     start: int
     end: int
     """The words it covers, ``words[start:end]``."""

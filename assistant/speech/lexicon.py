@@ -239,6 +239,8 @@ class Lexicon:
     """Cues that are moves after all ("dudo que haya tantas")."""
     move_forms: dict[str, frozenset[str]] = field(default_factory=dict)
     """{jugada}, {jugada_irreal}, {jugada_tu} -> the folded verb forms each stands for in a cue."""
+    shorthand: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A word written short on a phone, as said: "q" -> "que", "xq" -> "porque" (typed text only)."""
     verb_forms: frozenset[str] = frozenset()
     """Common Spanish verb forms (``verbos.txt``): said right against a bid's words, they make them a thing ("compré tres trenes")."""
     chatter_words: tuple[str, ...] = ()
@@ -613,6 +615,7 @@ def load(path: Path | None = None) -> Lexicon:
         reflexive_calls=frozenset(tuple(canon_seq(p)) for p in _phrases(data.get("reflexivos", {}).get("salvo", []), "reflexivos.salvo")),
         enclitic=frozenset(fold(h) for h in _strings(data.get("encliticos", {}).get("familias", []), "encliticos.familias")),
         common=_common(path),
+        shorthand={fold(k): tuple(fold(v).split()) for k, v in spelling.get("abreviaturas", {}).items()},
         verb_forms=_common(path, "verbos.txt"),
         chatter_words=_listed(path, "charla.txt"),
         veto_words=_veto_words(vetos, table),

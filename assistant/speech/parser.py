@@ -318,7 +318,7 @@ class Parser:
         for reading in self.readings(text):
             if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
-        return self._partial(self._views(tokens(text)))
+        return self._partial(self._views(self._tokens(text)))
 
     def readings(self, text: str) -> list[Reading]:
         """Every reading the line can have, best first: the readings that place every
@@ -330,7 +330,7 @@ class Parser:
         cached = self._cache.get(text)
         if cached is not None:
             return list(cached)
-        raw = tokens(text)[:MAX_WORDS]
+        raw = self._tokens(text)[:MAX_WORDS]
         cues = self._cues.find(raw)
         strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
         found = [r for r in strict if r.certainty > 0]
@@ -349,8 +349,12 @@ class Parser:
         call = isinstance(reading.command, CallCommand | ObligoCommand)
         touching = tuple(dict.fromkeys(c.family for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)))
         if touching == (UNHEARD_THINGS,):
-            if not _bare_number(reading.command):
+            unheard = sum(1 for c in cues if c.family == UNHEARD_THINGS and c.touches(start + reading.lead, end - reading.tail, call, clause))
+            if not _bare_number(reading.command) and unheard < 2:
                 return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
+            if unheard >= 2:
+                # "tres [unk] y dos [unk]": each number said of something unheard, things listed, no bid
+                return dataclasses.replace(reading, certainty=0.0, cues=touching)
             # "tres [unk]": three of something the recognizer could not place, or a count and noise: only a
             # count now, and asked first ("¿Había tres?"): "dos [unk]" is as often "dos piscolas" for the waiter
             return dataclasses.replace(reading, weak=True, cues=touching, certainty=min(reading.certainty, UNHEARD_CAP))
@@ -630,7 +634,14 @@ class Parser:
         then = behind[1] if len(behind) > 1 else ""
         beyond = behind[2] if len(behind) > 2 else ""
         call = isinstance(command, CallCommand | ObligoCommand)
-        if before in ("ni", "nunca", "jamas", "nadie", "tampoco") or (two_before == "ni" and (not call or command.action != "dudo")):
+        # (a "ni" that denies another move denies only that one: "ni calzo ni dudo, subo a nueve trenes"; and
+        # "nadie" denies a call, never a bid: "a mí no me asusta nadie, nueve sextas")
+        denied_move = self._kind(before) == "juego" or before in self.lexicon.families
+        # ("nadie" is the subject of a call in the third person: "nadie lo duda", not "…no se lo cree nadie, lo dudo")
+        own_call = any(w in FIRST_PERSON_CALLS for w in raw[first : last + 1])
+        if before in ("ni", "nunca", "jamas", "tampoco") or (before == "nadie" and call and not own_call) or (
+            two_before == "ni" and (not call or command.action != "dudo") and not denied_move
+        ):
             # "ni una más para mí", "nunca dudo", "ni cagando hay ocho", "ni cagando calzo yo" (but "ni cagando, dudo" doubts)
             return "negada"
         named = self._is_name(raw[first])  # "el diego cinco": the article belongs to the name
@@ -690,7 +701,11 @@ class Parser:
                 return "objeto"  # "se pasó tres pueblos", "me mato": about oneself
             subject = len(ahead) - 1 - (before in lex.clitics)
             adjacent = k >= 0 and raw[k] == ahead[subject] if subject >= 0 else False  # "…un mensaje, ya, ya, dudo": a pause between
-            pronoun = subject >= 2 and (ahead[subject - 2] in lex.clitics or ahead[subject - 2] in lex.negators)  # "no me la cuelas, dudo"
+            # ("no me la cuelas, dudo"; and, before "dudo", "calzo", "mato", no subject either after a verb or a preposition:
+            # "tengo el presentimiento, calzo", "no hay tantos seises ni en la aduana, dudo"; not "en el talca la pasamos bien")
+            governing = ahead[subject - 2] if subject >= 2 else ""
+            governed = raw[last] in FIRST_PERSON_CALLS and (governing in lex.inside_words or self._kind(governing) == "verbo")
+            pronoun = subject >= 2 and (governing in lex.clitics or governing in lex.negators or governed)
             # (or something: "esa bala pasó cerca")
             someone = subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words or ahead[subject] in lex.faces)
             if someone and adjacent and not pronoun and ahead[subject - 1] in lex.determiners:
@@ -750,7 +765,10 @@ class Parser:
         the game is ("mata ese [unk]", "paso a [unk]")."""
         if word == UNREADABLE:
             return True
-        return bool(word) and word.isalpha() and word not in self._known and not self._is_name(word) and self._kind(word) in ("palabra", "verbo", "ruido")
+        return (
+            bool(word) and word.isalpha() and word not in self._known and word not in EXCLAMATIONS and not self._is_name(word)
+            and self._kind(word) in ("palabra", "verbo", "ruido")
+        )
 
     def _verb(self, word: str, endings: tuple[str, ...], listed: bool = False) -> bool:
         """A verb form the lexicon does not know, by one of these endings ("caminando",
@@ -935,7 +953,12 @@ class Parser:
 
     def clean(self, text: str) -> list[str]:
         """Tokens without fillers, vocatives or articles, families read, near misses snapped."""
-        return self._drop_fillers(self._drop_vocative_and_articles(self._words(tokens(text))))
+        return self._drop_fillers(self._drop_vocative_and_articles(self._words(self._tokens(text))))
+
+    def _tokens(self, text: str) -> list[str]:
+        """The line's tokens, words written short read as said ("q" -> "que")."""
+        short = self.lexicon.shorthand
+        return [w for t in tokens(text) for w in short.get(t, (t,))]
 
     # ----------------------------------------------------------------- words
 
@@ -963,6 +986,8 @@ class Parser:
                 return [word[: -len(end)] + full]
         if _HELD.search(word) and _squeeze(word) in self._known:
             return [_squeeze(word)]  # "dudoooo", "calzooo": a word held long, not a new one
+        if len(word) > 2 and word[-1] == word[-2] and word[-1] in "aeiou" and word[:-1] in self._known and (len(word) == 3 or word not in lex.common):
+            return [word[:-1]]  # "sii", "yaa", "noo", "dudoo": its last vowel held, written twice
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
         for end, full in lex.diminutives:
@@ -1019,11 +1044,17 @@ class Parser:
         return None
 
     def _snap(self, word: str) -> str:
-        if word in self._known or word in self.lexicon.common or not word.isalpha() or len(word) < 3:
+        if word in self._known or self._common(word) or not word.isalpha() or len(word) < 3:
             return word
         cutoff = NEAR_MISS_CUTOFF if len(word) >= 5 else SHORT_NEAR_MISS_CUTOFF
         found = process.extractOne(word, self._vocabulary, scorer=fuzz.ratio, score_cutoff=cutoff)
         return str(found[0]) if found else word
+
+    def _common(self, word: str) -> bool:
+        """Is ``word`` a common Spanish word, or the plural of one ("piscos", "empanadas")? A
+        common word is never snapped onto a word of the game ("dos piscos" is no "pico")."""
+        common = self.lexicon.common
+        return word in common or (word.endswith("s") and (word[:-1] in common or (word.endswith("es") and word[:-2] in common)))
 
     # ----------------------------------------------------------------- views
 
@@ -1600,7 +1631,8 @@ class Parser:
 
     def _is_thing(self, word: str) -> bool:
         """A word that may name a thing counted: one the lexicon does not know ("cervezas", "lucas")."""
-        return word.isalpha() and word not in self._known and self._kind(word) in ("palabra", "verbo", "ruido")
+        # (an oath is no thing: "la fran tiene cinco, puta la suerte")
+        return word.isalpha() and word not in self._known and word not in EXCLAMATIONS and self._kind(word) in ("palabra", "verbo", "ruido")
 
     def _is_name(self, word: str) -> bool:
         return word in self._names or sounds(word) in self._name_words
