@@ -307,11 +307,14 @@ VETO_FAMILIES = {
                       "esos zapatos te calzan bacán", "tengo una duda",
                       # a threat, "calza" that fits, people counted as "us"
                       "te voy a matar weón si me dudái otra vez", "lo mato al diego si vuelve a quemar el arroz", "si [unk] ahora te mato",
-                      "eso calza justo con lo que te dije", "cuatro tontos éramos en la oficina y nos echaron a todos"], "dudo"),
+                      "eso calza justo con lo que te dije", "cuatro tontos éramos en la oficina y nos echaron a todos",
+                      # the game by its name, a call others made on somebody, a named player threatened
+                      "en el sesenta y ocho tu abuelo le ganó un capón al capataz jugando al dudo",
+                      "la abuela quedó picada porque le dudaron los trenes", "mato a la carla si vuelve a poner reggaetón"], "dudo"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
                "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
-                         "ni el fran se cree eso de los cinco ases"], "seis senas"),
+                         "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",

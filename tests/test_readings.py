@@ -444,11 +444,29 @@ def test_a_denial_denies_only_its_own_move(parser: Parser) -> None:
     assert parser.parse("la fran tiene cinco puta la suerte").to_json() == {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 5}
 
 
+def test_a_number_said_in_two_words_is_one_number(parser: Parser) -> None:
+    """"treinta y cuatro" is thirty-four, never a bid of thirty fours, whatever the frame."""
+    assert parser.parse("le pusimos tres velas nomás porque no cabían treinta y cuatro").action == "desconocido"
+    assert parser.parse("veinte y cuatro cuadras").to_json() == {"accion": "apuesta", "cantidad": 24, "pinta": 4}
+    assert parser.parse("hay veinte y dos").to_json() == {"accion": "cuenta", "cantidad": 22}
+
+
+def test_whom_or_why_a_move_is_made_for_is_no_phrase_around_it(parser: Parser) -> None:
+    """"por mi abuelita", "por molestar": a dedication or a reason; not a way walked, a pass
+    by somewhere, or a craving ("mato por una empanada")."""
+    assert parser.parse("ocho senas por mi abuelita").to_json() == {"accion": "apuesta", "cantidad": 8, "pinta": 6}
+    assert parser.parse("diez senas por el cumple de la ana").action == "apuesta"
+    assert parser.parse("dudo nomás por molestar").action == "dudo"
+    for line in ("cinco cuadras por la alameda", "paso por la casa", "mato por una empanada de queso", "dos trenes por semana"):
+        assert parser.parse(line).action == "desconocido", line
+
+
 def test_a_title_before_a_name_and_an_oath_around_the_bid_carry_nothing(parser: Parser) -> None:
     assert parser.parse("le toca partir al tío diego").to_json() == {"accion": "parte", "jugador": "diego", "sentido": None}
     assert parser.parse("Castigo al primo fran").to_json() == {"accion": "castigo", "jugador": "fran"}
-    for line in ("mira carla no te voy a mentir cinco senas", "once tontos con la mano en el corazón", "cinco senas mi estimado"):
-        assert parser.parse(line).action == "apuesta", line
+    for line in ("mira carla no te voy a mentir cinco senas", "once tontos con la mano en el corazón", "cinco senas mi estimado",
+                 "dudo de una bro", "calzo neta que están justitas"):
+        assert parser.parse(line).action in ("apuesta", "dudo", "calzo"), line
 
 
 def test_a_hand_denied_is_no_hand(parser: Parser) -> None:

@@ -651,7 +651,13 @@ class Parser:
         # (nor a call said to a player: "le hago la siciliana al beto")
         # (how it was said is no complement: "ocho tontos sin pensarlo", "dudo sin pensarlo dos veces")
         manner = after in MANNER and self._infinitive(then)
-        if (before in lex.inside_words and not placed) or (after in lex.complement_words and not (call and self._is_name(then)) and not manner):
+        # (nor whom or why it is made for: "ocho senas por mi abuelita", "calzo por la cumpleañera", "dudo nomás por molestar";
+        # not a way walked, "cinco cuadras por la alameda", "paso por la casa", nor a craving: "mato por una empanada")
+        dedicated = after == "por" and command.action not in ("paso", "mato") and not (isinstance(command, BidCommand) and command.face == CUADRAS) and (
+            then in POSSESSIVES or then in ("el", "la", "los", "las") or self._infinitive(then)
+        )
+        complement = after in lex.complement_words and not (call and self._is_name(then)) and not manner and not dedicated
+        if (before in lex.inside_words and not placed) or complement:
             return "dentro_de_frase"
         if call and command.action == "paso" and two_before in ("de", "del") and self._foreign(before):
             return "otro_sentido"  # "yo del fútbol paso, tío": not interested, no call
@@ -1287,8 +1293,14 @@ class Parser:
 
     def _framed(self, words: list[str]) -> Iterator[Command]:
         """Each intent with its frame words (and the closed classes) skipped, in the lexicon's order."""
+        lex = self.lexicon
+        # the "y" of a number said in two words stays: "no cabían treinta y cuatro" is no bid of thirty fours
+        joined = {
+            i for i in range(1, len(words) - 1)
+            if words[i] == lex.connector and words[i - 1] in lex.tens and lex.numbers.get(words[i + 1], 10) < 10
+        }
         for key, frame in self._frames.items():
-            core = [w for w in words if w not in frame]
+            core = [w for i, w in enumerate(words) if w not in frame or i in joined]
             restated: tuple[int, int] | None = None
             if key in CALLS:
                 if key in words and self._called_before(words, words.index(key), key):
