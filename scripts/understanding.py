@@ -90,8 +90,8 @@ def _chatter(path: Path) -> list[str]:
     return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip() and not line.startswith("#")]
 
 
-def corpora(paths: list[Path]) -> dict[str, tuple[list[Line], list[str], list[str]]]:
-    """name -> (commands, chatter, players)."""
+def corpora(paths: list[Path], names: set[str] | None = None) -> dict[str, tuple[list[Line], list[str], list[str]]]:
+    """name -> (commands, chatter, players); of the default corpora, only ``names`` when given."""
     if paths:
         found: dict[str, tuple[list[Line], list[str], list[str]]] = {}
         for path in paths:
@@ -111,7 +111,7 @@ def corpora(paths: list[Path]) -> dict[str, tuple[list[Line], list[str], list[st
     if (SHARED / "utterances.jsonl").exists():
         commands, chatter = labelled(SHARED / "utterances.jsonl")
         found["de_afuera"] = (commands, chatter + _chatter(SHARED / "chatter.txt"), OUTSIDE_PLAYERS)
-    return found
+    return {name: corpus for name, corpus in found.items() if names is None or name in names}
 
 
 def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None, shorthand: Mapping[str, tuple[str, ...]] | None = None) -> str:
@@ -268,9 +268,9 @@ PATHS = ("texto", "voz", "forzada")
 """Typed; heard with words outside the grammar as [unk]; heard with them forced onto the nearest grammar word."""
 
 
-def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, Any]:
+def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"camino": path, "corpus": {}}
-    for name, (commands, chatter, players) in corpora(paths or []).items():
+    for name, (commands, chatter, players) in corpora(paths or [], names).items():
         parser = Parser(players=players)
         known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
         index = sound_index(known) if path == "forzada" else None
@@ -315,12 +315,12 @@ def measure(path: str = "texto", paths: list[Path] | None = None) -> dict[str, A
     return result
 
 
-def edges(paths: list[Path] | None = None) -> dict[str, Any]:
+def edges(paths: list[Path] | None = None, names: set[str] | None = None) -> dict[str, Any]:
     """Commands read right as typed in their moment, read again with "[unk]" said before
     and after them: the share still taken (played or asked about) the same (both ways);
     chatter with "[unk]" at either end that stays chatter."""
     result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
-    for name, (commands, chatter, players) in corpora(paths or []).items():
+    for name, (commands, chatter, players) in corpora(paths or [], names).items():
         parser = Parser(players=players)
         right = [(t, e) for t, e, _f in commands if in_its_moment(parser, t, e) != "perdida"]
         lost = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -223,8 +224,10 @@ def test_parser_never_raises_on_lexicon_word_salad(words: list[str]) -> None:
 def test_understanding_on_text_and_on_the_voice_path() -> None:
     from scripts.understanding import measure
 
-    for path in ("texto", "voz"):
-        result = measure(path)
+    with ProcessPoolExecutor(max_workers=2) as pool:  # the two paths side by side: a core each
+        results = list(pool.map(measure, ("texto", "voz")))
+    for result in results:
+        path = result["camino"]
         for name, figures in result["corpus"].items():
             print(f"\n{result['camino']} · {name}: {figures['entendidas']:.1%} de {figures['ordenes']} órdenes, "
                   f"{figures['charla_como_jugada']:.1%} de {figures['charla']} frases de charla como jugada, "
@@ -295,7 +298,11 @@ def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> Non
     after it (vosk's word for what its grammar does not list); chatter stays chatter."""
     from scripts.understanding import edges
 
-    for name, figures in edges()["corpus"].items():
+    with ProcessPoolExecutor(max_workers=2) as pool:  # the outside batches beside the rest: a core each
+        halves = [pool.submit(edges, None, {"ajenos"}), pool.submit(edges, None, {"equipo", "familias", "de_afuera"})]
+        measured = {name: figures for half in halves for name, figures in half.result()["corpus"].items()}
+    assert {"equipo", "familias", "ajenos"} <= set(measured)
+    for name, figures in measured.items():
         print(f"\nbordes · {name}: {figures['siguen_igual']:.1%} de {figures['ordenes_bien_leidas']}, charla {figures['charla_como_jugada']:.1%}")
         assert figures["siguen_igual"] >= 0.97, (name, figures["fallas"][:20])
         assert figures["charla_como_jugada"] <= 0.015, (name, figures["charla_aceptada"])
