@@ -444,6 +444,17 @@ def test_a_denial_denies_only_its_own_move(parser: Parser) -> None:
     assert parser.parse("la fran tiene cinco puta la suerte").to_json() == {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 5}
 
 
+def test_a_yes_or_a_no_with_the_hand_it_was_about_is_the_answer(parser: Parser) -> None:
+    """"¿Tenía el paso?" -- "sí, tenía los dos ases": the aces were had, not bid; what is
+    left is the yes, for the moment that waits for one. "no, no tenía" is a no."""
+    readings = parser.readings("sí tenía los dos ases")
+    assert not any(isinstance(r.command, BidCommand) and r.certainty > 0 for r in readings)
+    assert readings and readings[0].command.to_json() == {"accion": "si"}
+    for line in ("no no tenía", "no tenía"):
+        assert parser.parse(line).action == "no", line
+    assert parser.parse("no tengo nada").action == "desconocido"
+
+
 def test_a_number_said_in_two_words_is_one_number(parser: Parser) -> None:
     """"treinta y cuatro" is thirty-four, never a bid of thirty fours, whatever the frame."""
     assert parser.parse("le pusimos tres velas nomás porque no cabían treinta y cuatro").action == "desconocido"

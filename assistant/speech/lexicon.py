@@ -240,7 +240,7 @@ class Lexicon:
     move_forms: dict[str, frozenset[str]] = field(default_factory=dict)
     """{jugada}, {jugada_irreal}, {jugada_tu} -> the folded verb forms each stands for in a cue."""
     shorthand: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """A word written short on a phone, as said: "q" -> "que", "xq" -> "porque" (typed text only)."""
+    """A word written short on a phone, as said: "q" -> "que", "tmb" -> "también" (typed text only)."""
     verb_forms: frozenset[str] = frozenset()
     """Common Spanish verb forms (``verbos.txt``): said right against a bid's words, they make them a thing ("compré tres trenes")."""
     chatter_words: tuple[str, ...] = ()

@@ -636,7 +636,7 @@ class Parser:
         call = isinstance(command, CallCommand | ObligoCommand)
         # (a "ni" that denies another move denies only that one: "ni calzo ni dudo, subo a nueve trenes"; and
         # "nadie" denies a call, never a bid: "a mí no me asusta nadie, nueve sextas")
-        denied_move = self._kind(before) == "juego" or before in self.lexicon.families
+        denied_move = self._kind(before) == "juego" or before in lex.families
         # ("nadie" is the subject of a call in the third person: "nadie lo duda", not "…no se lo cree nadie, lo dudo")
         own_call = any(w in FIRST_PERSON_CALLS for w in raw[first : last + 1])
         if before in ("ni", "nunca", "jamas", "tampoco") or (before == "nadie" and call and not own_call) or (
@@ -734,8 +734,9 @@ class Parser:
             return "verbo"
         if counted and after == "que" and self._foreign(then) and (then.endswith(("n", "ar", "er", "ir")) or then in lex.verb_forms):
             return "verbo"  # "hay dos tontos que siguen sin pagar" (not "son tres nomás, qué vergüenza")
-        if isinstance(command, BidCommand) and lex.canonical(before) in lex.hand_joins["antes"] and before not in lex.closed:
-            return "mano"  # "tengo tres ases": dice had, not bid
+        had_before = before in lex.determiners and lex.canonical(two_before) in lex.hand_joins["antes"] and two_before not in lex.closed
+        if isinstance(command, BidCommand) and ((lex.canonical(before) in lex.hand_joins["antes"] and before not in lex.closed) or had_before):
+            return "mano"  # "tengo tres ases", "sí, tenía los dos ases": dice had, not bid
         if isinstance(command, StartCommand) and (after in ("a", "al", "pa", "para") or before in ("se", "me")):
             return "salida"
         if isinstance(command, StartCommand) and any(
