@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -114,11 +114,11 @@ def corpora(paths: list[Path], names: set[str] | None = None) -> dict[str, tuple
     return {name: corpus for name, corpus in found.items() if names is None or name in names}
 
 
-def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None, shorthand: Mapping[str, tuple[str, ...]] | None = None) -> str:
+def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None, said_as: Callable[[str], list[str]] = tokens) -> str:
     """The line as a grammar-bound recognizer would return it: a word outside the
     grammar becomes [unk], or with ``forced`` the grammar word that sounds most like it;
-    a word written short is said whole first ("dudo q venga": "dudo que venga")."""
-    said = [x for w in tokens(text) for x in (shorthand or {}).get(w, (w,))]
+    ``said_as`` says its words (``Lexicon.said``: a word written short is said whole, "dudo q venga")."""
+    said = said_as(text)
     if forced is None:
         return " ".join(w if w in known else "[unk]" for w in said)
     return " ".join(w if w in known else nearest_by_sound(w, forced) for w in said)
@@ -228,7 +228,7 @@ def thresholds(paths: list[Path] | None = None, path: str = "texto") -> dict[str
     parser = Parser(players=players)
     known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
     index = sound_index(known) if path == "forzada" else None
-    heard = (lambda t: t) if path == "texto" else (lambda t: as_heard(t, known, index, parser.lexicon.shorthand))
+    heard = (lambda t: t) if path == "texto" else (lambda t: as_heard(t, known, index, parser.lexicon.said))
     if path != "texto":
         commands = [c for c in commands if not typed_only(c[0], parser, players)]
     rows = []
@@ -276,9 +276,9 @@ def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str
         index = sound_index(known) if path == "forzada" else None
 
         def heard_as(
-            text: str, known: set[str] = known, index: dict[str, str] | None = index, short: Mapping[str, tuple[str, ...]] = parser.lexicon.shorthand
+            text: str, known: set[str] = known, index: dict[str, str] | None = index, said_as: Callable[[str], list[str]] = parser.lexicon.said
         ) -> str:
-            return text if path == "texto" else as_heard(text, known, index, short)
+            return text if path == "texto" else as_heard(text, known, index, said_as)
 
         if path != "texto":
             commands = [c for c in commands if not typed_only(c[0], parser, players)]

@@ -266,6 +266,10 @@ class Lexicon:
         """The word that heads ``word``'s family ("partimos" -> "parte"), or the word itself."""
         return self.families.get(word, word)
 
+    def said(self, text: str) -> list[str]:
+        """The line's tokens, words written short read as said ("dudo q venga" -> "dudo que venga")."""
+        return [w for t in tokens(text) for w in self.shorthand.get(t, (t,))]
+
     @cached_property
     def vocabulary(self) -> frozenset[str]:
         """Every literal word the lexicon knows (for near-miss correction and the grammar)."""

@@ -318,7 +318,7 @@ class Parser:
         for reading in self.readings(text):
             if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
-        return self._partial(self._views(self._tokens(text)))
+        return self._partial(self._views(self.lexicon.said(text)))
 
     def readings(self, text: str) -> list[Reading]:
         """Every reading the line can have, best first: the readings that place every
@@ -330,7 +330,7 @@ class Parser:
         cached = self._cache.get(text)
         if cached is not None:
             return list(cached)
-        raw = self._tokens(text)[:MAX_WORDS]
+        raw = self.lexicon.said(text)[:MAX_WORDS]
         cues = self._cues.find(raw)
         strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
         found = [r for r in strict if r.certainty > 0]
@@ -347,14 +347,14 @@ class Parser:
         (``words[start:end]`` less its lead and tail), or a line-wide one is said in its
         ``clause`` (``Cue.touches``)."""
         call = isinstance(reading.command, CallCommand | ObligoCommand)
-        touching = tuple(dict.fromkeys(c.family for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)))
+        hit = [c for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)]
+        touching = tuple(dict.fromkeys(c.family for c in hit))
         if touching == (UNHEARD_THINGS,):
-            unheard = sum(1 for c in cues if c.family == UNHEARD_THINGS and c.touches(start + reading.lead, end - reading.tail, call, clause))
-            if not _bare_number(reading.command) and unheard < 2:
-                return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
-            if unheard >= 2:
+            if len(hit) >= 2:
                 # "tres [unk] y dos [unk]": each number said of something unheard, things listed, no bid
                 return dataclasses.replace(reading, certainty=0.0, cues=touching)
+            if not _bare_number(reading.command):
+                return reading  # "hay tres dados que muestran un dos [unk]": the bid is whole before the noise
             # "tres [unk]": three of something the recognizer could not place, or a count and noise: only a
             # count now, and asked first ("¿Había tres?"): "dos [unk]" is as often "dos piscolas" for the waiter
             return dataclasses.replace(reading, weak=True, cues=touching, certainty=min(reading.certainty, UNHEARD_CAP))
@@ -770,12 +770,7 @@ class Parser:
         """A word of Spanish (or unknown) that is no word of the game, no filler, no name: "trago",
         "mosquito"; or a word the recognizer heard outside its grammar (``[unk]``), which no word of
         the game is ("mata ese [unk]", "paso a [unk]")."""
-        if word == UNREADABLE:
-            return True
-        return (
-            bool(word) and word.isalpha() and word not in self._known and word not in EXCLAMATIONS and not self._is_name(word)
-            and self._kind(word) in ("palabra", "verbo", "ruido")
-        )
+        return word == UNREADABLE or (self._is_thing(word) and not self._is_name(word))
 
     def _verb(self, word: str, endings: tuple[str, ...], listed: bool = False) -> bool:
         """A verb form the lexicon does not know, by one of these endings ("caminando",
@@ -960,12 +955,7 @@ class Parser:
 
     def clean(self, text: str) -> list[str]:
         """Tokens without fillers, vocatives or articles, families read, near misses snapped."""
-        return self._drop_fillers(self._drop_vocative_and_articles(self._words(self._tokens(text))))
-
-    def _tokens(self, text: str) -> list[str]:
-        """The line's tokens, words written short read as said ("q" -> "que")."""
-        short = self.lexicon.shorthand
-        return [w for t in tokens(text) for w in short.get(t, (t,))]
+        return self._drop_fillers(self._drop_vocative_and_articles(self._words(self.lexicon.said(text))))
 
     # ----------------------------------------------------------------- words
 
