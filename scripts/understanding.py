@@ -156,12 +156,13 @@ def understood(got: dict[str, Any], expected: dict[str, Any]) -> bool:
     return all(got.get(key) == value for key, value in expected.items())
 
 
-def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]) -> list[str]:
+def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str], parser: Parser | None = None) -> list[str]:
     """Chatter said during the bids and during a count, as a recognizer result:
     the lines the game took as a move or that changed it. A question the referee
     asks back ("¿Ocho cuadras?") changes nothing; the line is taken only if the
-    game changed or the line was accepted as a move."""
-    parser = Parser(players=players)
+    game changed or the line was accepted as a move. ``parser``: one that has read
+    the lines already (its cache saves reading them again), for these players."""
+    parser = parser or Parser(players=players)
     lines = [t for t in lines if getattr(parser.parse(t), "hint", None) is None]  # "subo a cinco" is half a move, not chatter
     taken: list[str] = []
     for setup in (["parte ana por la izquierda", "tres trenes"], ["parte ana por la izquierda", "tres trenes", "dudo"]):
@@ -298,7 +299,7 @@ def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str
             got = parser.parse(heard_as(text)).to_json()
             if got["accion"] != "desconocido":
                 accepted.append((text, heard_as(text), got))
-        taken = in_game(chatter, players, heard_as)
+        taken = in_game(chatter, players, heard_as, parser)
         result["corpus"][name] = {
             "ordenes": len(commands),
             "entendidas": round(1 - len(misses) / len(commands), 4) if commands else None,

@@ -317,9 +317,20 @@ VETO_FAMILIES = {
                       "eso calza justo con lo que te dije", "cuatro tontos éramos en la oficina y nos echaron a todos",
                       # the game by its name, a call others made on somebody, a named player threatened
                       "en el sesenta y ocho tu abuelo le ganó un capón al capataz jugando al dudo",
-                      "la abuela quedó picada porque le dudaron los trenes", "mato a la carla si vuelve a poner reggaetón"], "dudo"),
+                      "la abuela quedó picada porque le dudaron los trenes", "mato a la carla si vuelve a poner reggaetón",
+                      # things pointed at, two players left
+                      "estos dos tontos se han dejado el protector solar en la furgo", "mano a mano diego y yo al final tío qué tensión",
+                      # a threat with a long condition, a shoe size, people who are aces, a penalty kick, a place
+                      "si el juez no cobra ese penal lo mato", "yo calzo cuarenta y dos préstame tus chuteadores",
+                      "somos unos ases pa perder partidos ganados", "ese penal fue picadito a lo panenka",
+                      "dudo harto que la directiva arregle las duchas", "la farmacia queda a dos cuadras no más",
+                      "yo toma dos tren y una micro para llegar a casa"], "dudo"),
+    # a bid judged, where its words are, and never the doubt it is the reason of
+    "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
-               "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó"], "calzo"),
+               "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó",
+               # a name asked about, a lesson asked for
+               "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
                          "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
@@ -333,14 +344,17 @@ VETO_FAMILIES = {
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
-    "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce"], "paso"),
+    "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce",
+              "doña fran nos hace seis cenas para las nueve"], "paso"),
     "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca",
                 # a score said first, a hand somebody had or says he has, what is left of something
                 "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
-                "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres"], "cinco quinas"),
-    "reto": (["a que no te atreves a dudar", "vas a dudar o no", "estoy seguro que el fran calza", "no te voy a dudar a ti",
+                "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres",
+                "paso paso no quiero más choripán"], "cinco quinas"),
+    "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
+              "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
               # a bet on a player's cup, a raise refused in the conditional
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",

@@ -480,6 +480,43 @@ def test_a_title_before_a_name_and_an_oath_around_the_bid_carry_nothing(parser: 
         assert parser.parse(line).action in ("apuesta", "dudo", "calzo"), line
 
 
+def test_a_correction_said_last_points_back_and_said_between_starts_anew(parser: Parser) -> None:
+    """"seis doses, eh, seis tontos, quiero decir": the move said right before the correction
+    is the one meant; after "no" the move said again is read on its own, what was explained
+    before it no veto; a story around it still is, and so is a rule told with "digo"."""
+    assert parser.parse("seis doses eh seis tontos quiero decir").to_json() == {"accion": "apuesta", "cantidad": 6, "pinta": 2}
+    assert parser.parse("nueve senas eh no no nueve quinas quise decir").to_json() == {"accion": "apuesta", "cantidad": 9, "pinta": 5}
+    assert parser.parse("cuatro patos así se llaman los dos no cuatro patos").to_json() == {"accion": "apuesta", "cantidad": 4, "pinta": 2}
+    for line in ("ayer dudé no perdón calcé", "cuando dudo se dice dudo o digo que dudo"):
+        assert parser.parse(line).action == "desconocido", line
+
+
+def test_a_stake_a_cheer_or_a_dedication_after_the_move_is_no_object_of_it(parser: Parser) -> None:
+    """"dudo y me juego el pisco": the pisco is what is staked, not what is doubted; "a tope",
+    "a muerte", "en honor a beto" carry nothing; a thing taken is still a thing ("me juego el pisco" alone)."""
+    for line, move in (("dudo y me juego el pisco", "dudo"), ("once senas a tope", "apuesta"), ("dudo a muerte", "dudo"),
+                       ("diez tontos en honor a beto", "apuesta"), ("dudo ea", "dudo"), ("yo dudo jovencita", "dudo")):
+        assert parser.parse(line).action == move, line
+    assert parser.parse("me juego el pisco").action == "desconocido"
+
+
+def test_things_that_show_no_face_are_counted_whatever_follows(parser: Parser) -> None:
+    """Palos, children, pesos are never dice: a face word after them ("…y el beto uno") keeps
+    them things, and a number said after them in the same list is one more of them."""
+    for line in ("la eli tiene dos palos y el beto uno", "la Eli tiene 2 palos y el Beto 1, anótelo usted en el cuaderno",
+                 "Beto tiene 3 hijos y Ana 2", "la eli lleva dos palos el diego uno"):
+        assert parser.parse(line).action == "desconocido", line
+    assert parser.parse("hay cinco dados con quina").to_json() == {"accion": "apuesta", "cantidad": 5, "pinta": 5}
+
+
+def test_a_haitian_table_says_its_moves_with_its_own_small_words(parser: Parser) -> None:
+    """Kreyòl around a move ("mwen dudo wi", "la mato mèsi"), its yes and no ("wi", "non non"),
+    and a palo "eaten": "eli se come un palo"."""
+    for line, move in (("mwen dudo wi", "dudo"), ("la mato mèsi", "mato"), ("mwen obligo cerrado wi", "obligo"),
+                       ("wi", "si"), ("non non", "no"), ("eli se come un palo", "castigo")):
+        assert parser.parse(line).action == move, line
+
+
 def test_a_hand_denied_is_no_hand(parser: Parser) -> None:
     """"no, no tenía full" answering whether a paso was worth it denies the full:
     read as a full it would have made the paso good."""

@@ -16,6 +16,8 @@ from assistant.speech.normalize import UNREADABLE
 
 LINE_WIDE = frozenset({"pasado", "hora", "numerado", "charla", "regla", "definicion", "reto"})
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "la cama cuatro", "mis zapatos")."""
+BIDS_ONLY = frozenset({"juicio"})
+"""Families that say nothing of a call: a bid judged is a doubt's reason ("dudo, nueve senas es demasiado")."""
 AFTER_THE_MOVE = frozenset({"reto"})
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
 CLAUSE_BOUND = frozenset({"pasado", "hora", "numerado", "definicion"})
@@ -32,12 +34,14 @@ HAVE = frozenset({"tiene", "tenia"})
 GAP = 3
 NEAR_FACE = 4
 """A number before a counted thing still bids when a face follows this close ("cinco dados con quina")."""
+SHOWING = frozenset({"dados", "dado", "cachos", "vasos"})
+"""The counted things that show a face; palos, fichas or pesos never do."""
 
 
 @dataclass(frozen=True)
 class Cue:
     family: str
-    """The [vetos] family: otro_sentido, regla, definicion, sobre_la_jugada, pasado, hora, numerado, charla, reto, desafio, irreal, or cosas."""
+    """The [vetos] family: otro_sentido, juicio, regla, definicion, sobre_la_jugada, pasado, hora, numerado, charla, reto, desafio, irreal, or cosas."""
     start: int
     end: int
     """The words it covers, ``words[start:end]``."""
@@ -53,6 +57,8 @@ class Cue:
         call ("¿quién duda mejor?" is a question)."""
         if self.calls and not call and self.family not in CLAUSE_BOUND:
             return False  # (a past story of a call is a story all through its clause: "el beto dudó con cinco senas y cagó")
+        if call and self.family in BIDS_ONLY:
+            return False
         if self.family in AFTER_THE_MOVE and self.start >= end:
             return False  # "catorce senas, y si pierdo pago la ronda": a dare about the move just made
         # (a clause-bound cue said right after the move is about it: "siete y media")
@@ -155,10 +161,15 @@ class Cues:
                 # "un", "una" before a word the lexicon does not know are an article: "tiene un hijo", "un fernet"
                 counted = (thing in lex.counted_things and value != 1) or (self.is_thing(thing) and not self.is_name(thing))
                 counted = counted or (thing in lex.address_words and thing.endswith("s") and value != 1)  # "hay cinco cabros" counts people
-                near = words[after + 1 : after + 1 + NEAR_FACE]
+                # (only dice show a face: "la eli tiene dos palos y el beto uno" counts palos, whatever "uno" is)
+                showing = thing not in lex.counted_things or thing in SHOWING
+                near = words[after + 1 : after + 1 + NEAR_FACE] if showing else []
+                counting = i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1]))
                 if counted and not any(w in lex.faces or w in lex.hand_faces for w in near):
                     yield Cue("cosas", i, after + 1)
-                elif thing == UNREADABLE and not (i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1])) and not self._owned(words, i)):
+                elif thing == UNREADABLE and not counting and after + 1 < len(words) and words[after + 1] in ("y", "e"):
+                    yield Cue("cosas", i, after + 2)  # "vimos cinco [unk] y dos patos": things listed, whatever comes after
+                elif thing == UNREADABLE and not (counting and not self._owned(words, i)):
                     # a word the recognizer heard outside its grammar (every face is in it): things counted, or a
                     # count and noise ("tres [unk]"); not after a count's word ("hay tres [unk]", "ana dos [unk]"),
                     # but what a player has ("el diego tiene dos [unk]": two of something, asked first)

@@ -60,7 +60,7 @@ from assistant.speech.commands import (
     StartCommand,
     Unknown,
 )
-from assistant.speech.cues import UNHEARD_THINGS, Cue, Cues
+from assistant.speech.cues import CLAUSE_BOUND, UNHEARD_THINGS, Cue, Cues
 from assistant.speech.lexicon import ESSENTIAL, SLOTS, Lexicon
 from assistant.speech.normalize import UNREADABLE, by_ear, fold, sounds, tokens
 
@@ -121,6 +121,8 @@ POSSESSIVES = frozenset({"mi", "tu", "su", "mis", "tus", "sus"})
 """Before one of the table's own words ("tu hermano", "su mamá"), these make it someone talked about."""
 MANNER = frozenset({"sin"})
 """Before an infinitive, how the move was made ("sin pensarlo"), no phrase it belongs to."""
+WAGERS = frozenset({"juego", "apuesto"})
+"""After "me" with a move, what follows is the stake, not an object: "dudo y me juego el pisco"."""
 TOWARDS = frozenset({"a", "pa", "pal", "para", "hacia"})
 """After a bid's words and before a place, these make them a thing that goes there: "tres trenes a santiago"."""
 """After a move's words and before an infinitive, these say what for: "quién va a pagar"."""
@@ -157,6 +159,10 @@ ARTICLED = frozenset({"la", "una"})
 ABOUT = frozenset({"unos", "unas"})
 """Before a number, these say about so many ("unas seis trifilas"), never a thing."""
 CUADRAS = 4
+TRENES = 3
+JOURNEYS = frozenset({"ir", "irme", "irse", "irnos", "llegar", "volver", "venir", "viajar", "subir", "bajar"})
+"""After trains or blocks and "para", and before a place, these make them a journey: "cogía cuatro trenes para ir al
+curro" (not "cuatro trenes pa ir calentando")."""
 """The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
 """After "dudo que", these make it a doubt of the bid, not of something else ("dudo que haya tantas")."""
@@ -270,6 +276,9 @@ class Parser:
         self._ends = frozenset(t.lstrip(ESSENTIAL) for t in lasts) | self._game_words
         """Words a move may begin or end with, for the stretches tried as a loose move."""
         self._cache: dict[str, tuple[Reading, ...]] = {}
+        self._read_cache: dict[tuple[tuple[str, ...], bool], tuple[Reading, ...]] = {}
+        """The strict readings of word sequences already read: a line read with "[unk]" at either
+        end, or less the words nobody placed, is read again without them."""
         """Readings by line: the session asks again for the same text (choosing, an
         utterance's end, a trial on a copy of the game)."""
         self._heads: dict[tuple[str, ...], tuple[Command, ...]] = {}
@@ -348,6 +357,9 @@ class Parser:
         ``clause`` (``Cue.touches``)."""
         call = isinstance(reading.command, CallCommand | ObligoCommand)
         hit = [c for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)]
+        if _bare_number(reading.command):
+            # a number after things counted is one more of them: "beto tiene tres hijos y ana dos"
+            hit += [c for c in cues if c.family == "cosas" and c.end <= start + reading.lead]
         touching = tuple(dict.fromkeys(c.family for c in hit))
         if touching == (UNHEARD_THINGS,):
             if len(hit) >= 2:
@@ -516,8 +528,11 @@ class Parser:
                 size = 1  # "dos, no, tres"
             if not size:
                 continue
-            if not any(game(k) for k in range(i)) or not any(game(k) for k in range(i + size, len(raw))):
+            if not any(game(k) for k in range(i)):
                 return None
+            if not any(game(k) for k in range(i + size, len(raw))):
+                # the correction said last points back: "seis doses, eh, seis tontos, quiero decir"
+                return self._meant_before(raw, i, cues) if i + size == len(raw) else None
             after = raw[i + size :]
             tail = self.readings(" ".join(after))
             best = next((r for r in tail if r.certainty > 0), None)
@@ -534,8 +549,33 @@ class Parser:
                 command, (len(after) - best.lead - best.tail) / len(raw), how="corrección", certainty=round(min(best.certainty, LOOSE_TOP), 3),
                 unexplained=tuple(raw[:lead]) + best.unexplained, lead=lead, tail=best.tail, weak=weak,
             )
-            return self._vetoed(reading, cues, 0, len(raw))
+            # the move said again starts anew: what was said of the game before the correction is no veto ("cuatro patos,
+            # así se llaman los dos, no, cuatro patos"), but a story or an hour holds the whole line ("ayer dudé, no, calcé")
+            # (not after a "digo", as often the verb of a rule told: "cuando dudo se dice dudo o digo que dudo")
+            anew = raw[i] != "digo"
+            return self._vetoed(reading, [c for c in cues if not anew or c.end > i or c.family in CLAUSE_BOUND], 0, len(raw))
         return None
+
+    def _meant_before(self, raw: list[str], at: int, cues: list[Cue]) -> Reading | None:
+        """The move said right before a correction that ends the line ("nueve senas, eh, no, nueve
+        quinas, quise decir"): the longest stretch before ``raw[at]`` that reads whole as one move;
+        None when none does."""
+        meant: Reading | None = None
+        begins = at
+        for j in range(at - 1, -1, -1):
+            whole = next((r for r in self._read(raw[j:at]) if r.certainty == 1.0 and not r.weak and r.lead == 0), None)
+            if whole is None or (meant is not None and whole.command != meant.command):
+                if meant is not None:
+                    break
+                continue
+            meant, begins = whole, j
+        if meant is None:
+            return None
+        reading = Reading(
+            meant.command, (at - begins) / len(raw), how="corrección", certainty=LOOSE_TOP,
+            unexplained=tuple(raw[:begins]) + tuple(raw[at:]), lead=begins, tail=len(raw) - at,
+        )
+        return self._vetoed(reading, cues, 0, len(raw))
 
     def _loose_reading(self, raw: list[str], kinds: list[str], cues: list[Cue], first: int, last: int, reading: Reading) -> Reading:
         """The move read from ``raw[first:last + 1]``, with its certainty among the rest."""
@@ -673,7 +713,9 @@ class Parser:
         opening = self._purpose(command, after, then)
         # (the object of what the move is for belongs to it: "dos senas pa empezar la noche")
         purpose = isinstance(command, BidCommand) and last > 0 and raw[last - 1] in PURPOSE
-        if after in lex.determiners and not vocative and not purpose and (self._object(then) or (after in POSSESSIVES and then in lex.address_words)):
+        staked = last > 0 and raw[last] in WAGERS and raw[last - 1] in ("me", "la")  # "…y me (la) juego el pisco"
+        spoken_to = after in POSSESSIVES and then in lex.address_words
+        if after in lex.determiners and not vocative and not purpose and not staked and (self._object(then) or spoken_to):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
         # (a bid of trains or quadras goes somewhere; one "pa la casa" is a bid dedicated: "once trenes pa la casa")
         somewhere = after in ("a", "hacia") or not isinstance(command, BidCommand) or command.face == CUADRAS
@@ -723,6 +765,9 @@ class Parser:
         if call and after == "a" and (self._foreign(then) or (then in lex.determiners and not self._is_name(beyond))):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
         counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
+        journey = after in ("pa", "para") and then in JOURNEYS and (beyond in TOWARDS or beyond == "al")
+        if isinstance(command, BidCommand) and command.face in (TRENES, CUADRAS) and journey:
+            return "dentro_de_frase"  # "en madrid cogía cuatro trenes para ir al curro": a journey, not a bid
         if isinstance(command, BidCommand) and command.face == CUADRAS and after == UNREADABLE and then and not self._passed_over(then):
             return "verbo"  # "ocho cuadras [unk] para llegar aquí" ("caminé"): a distance walked
         had = any(w in HAVING for w in raw[max(0, first - 1) : last + 1])
@@ -921,6 +966,15 @@ class Parser:
     def _read(self, raw: list[str], halves: bool = True) -> list[Reading]:
         if not raw:
             return []
+        key = (tuple(raw), halves)
+        cached = self._read_cache.get(key)
+        if cached is None:
+            if len(self._read_cache) >= CACHE_SIZE:
+                self._read_cache.clear()
+            cached = self._read_cache[key] = tuple(self._read_afresh(raw, halves))
+        return list(cached)
+
+    def _read_afresh(self, raw: list[str], halves: bool) -> list[Reading]:
         another = self._another_with(raw)
         if another is not None:
             return [Reading(another)]
