@@ -80,10 +80,11 @@ class Cues:
         self.is_name = is_name
         self.is_thing = is_thing
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        self._slot_first: list[tuple[str, tuple[str, ...]]] = []
+        self._slot_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        """Cues that begin with a slot, by that slot."""
         for family, seq in lexicon.veto_cues:
             if seq[0].startswith("{"):
-                self._slot_first.append((family, seq))
+                self._slot_first.setdefault(seq[0], []).append((family, seq))
             else:
                 self._by_first.setdefault(seq[0], []).append((family, seq))
         self._except_first = {seq[0] for seq in lexicon.veto_except}
@@ -97,7 +98,9 @@ class Cues:
         return found + list(self._counted(words))
 
     def _at(self, words: list[str], i: int) -> Iterator[Cue]:
-        for family, seq in (*self._by_first.get(words[i], ()), *self._slot_first):
+        # (a slot tried once here, not once per cue that begins with it)
+        fitting = [c for slot, group in self._slot_first.items() if self._match((slot,), words, i) is not None for c in group]
+        for family, seq in (*self._by_first.get(words[i], ()), *fitting):
             end = self._match(seq, words, i)
             if end is not None:
                 yield Cue(family, i, end, calls=self._names_a_call(seq))

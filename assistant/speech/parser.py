@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -160,6 +160,8 @@ ABOUT = frozenset({"unos", "unas"})
 """Before a number, these say about so many ("unas seis trifilas"), never a thing."""
 CUADRAS = 4
 TRENES = 3
+SLOT_WORDS = {"{cantidad}": 3, "{jugador}": 3, "{caras}": 5}
+"""The most words a slot takes ("veinte y dos", "juan pablo", five dice); any other takes one."""
 JOURNEYS = frozenset({"ir", "irme", "irse", "irnos", "llegar", "volver", "venir", "viajar", "subir", "bajar"})
 """After trains or blocks and "para", and before a place, these make them a journey: "cogía cuatro trenes para ir al
 curro" (not "cuatro trenes pa ir calentando")."""
@@ -281,8 +283,16 @@ class Parser:
         end, or less the words nobody placed, is read again without them."""
         """Readings by line: the session asks again for the same text (choosing, an
         utterance's end, a trial on a copy of the game)."""
-        self._heads: dict[tuple[str, ...], tuple[Command, ...]] = {}
-        """Whole-move commands of the words before a tail, for the line being read."""
+        self._locutions: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        """The lexicon's set phrases by first word, in its order."""
+        for said, meant in lex.locutions:
+            self._locutions.setdefault(said[0], []).append((said, meant))
+        self._hesitations: dict[str, list[tuple[str, ...]]] = {}
+        """The lexicon's hesitation phrases by first word, in its order."""
+        for phrase in lex.hesitation_phrases:
+            self._hesitations.setdefault(phrase[0], []).append(phrase)
+        self._commands: dict[tuple[str, ...], tuple[Command, ...]] = {}
+        """The commands that templates, or templates less their frame words, make of a word list (``_templates``)."""
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self._slot_first: list[tuple[str, tuple[str, ...]]] = []
         for intent, sequences in lex.templates.items():
@@ -318,6 +328,8 @@ class Parser:
             for intent, core in found:
                 index.setdefault(core[0], []).append((intent, core))
             self._frame_templates[key] = index
+        self._shapes: dict[tuple[str, ...], tuple[int, int, frozenset[str]]] = {}
+        """Per template: the fewest and most words it can cover, and its plain words (``_may_cover``)."""
 
     # ----------------------------------------------------------------- public
 
@@ -979,7 +991,6 @@ class Parser:
         if another is not None:
             return [Reading(another)]
         found: dict[Command, tuple[float, int, int, Reading]] = {}
-        self._heads = {}
         for view, how in self._views(raw):
             rank = 0
             for reading in self._readings_of(view, how):
@@ -1018,7 +1029,7 @@ class Parser:
         words, spelling variants, pronouns written onto a verb, near misses; each
         family form as the word that heads it ("partimos" -> "parte")."""
         lex = self.lexicon
-        words = _replace_phrases(raw, lex.locutions)
+        words = _replace_phrases(raw, self._locutions)
         out: list[str] = []
         for w in words:
             out += [lex.canonical(x) for x in self._variant(w)]
@@ -1216,7 +1227,7 @@ class Parser:
         i = 0
         last = ""
         while i < len(words) - 1:  # the last word is the move: "creo que no"
-            size = next((len(p) for p in lex.hesitation_phrases if tuple(words[i : i + len(p)]) == p), 0)
+            size = next((len(p) for p in self._hesitations.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
             if size:
                 i, last = i + size, "frase"
             elif words[i] in lex.hesitation_words:
@@ -1312,6 +1323,23 @@ class Parser:
         return None
 
     def _templates(self, words: list[str]) -> Iterator[Command]:
+        """``_templated``, each word list worked out once: a line is read whole, less its
+        tail, less its lead and in stretches, so the same words come back often."""
+        return iter(self._remembered(("plantilla", *words), self._templated, words))
+
+    def _framed(self, words: list[str]) -> Iterator[Command]:
+        """``_frames_read``, each word list worked out once (see ``_templates``)."""
+        return iter(self._remembered(("marco", *words), self._frames_read, words))
+
+    def _remembered(self, key: tuple[str, ...], work: Callable[[list[str]], Iterator[Command]], words: list[str]) -> tuple[Command, ...]:
+        found = self._commands.get(key)
+        if found is None:
+            if len(self._commands) >= 4 * CACHE_SIZE:
+                self._commands.clear()
+            found = self._commands[key] = tuple(work(words))
+        return found
+
+    def _templated(self, words: list[str]) -> Iterator[Command]:
         """Every phrase template (or per-player count, or hand by kind) that covers
         every word, the first command of each intent."""
         self._names_at = {}  # names found per position, for this word list only
@@ -1326,8 +1354,9 @@ class Parser:
         fits = {slot for slot in SLOTS if self._slot_fits_first(slot, words)}
         candidates = self._by_first.get(words[0], []) + [c for c in self._slot_first if c[1][0] in fits]
         done: set[str] = set()
+        present = frozenset(words)
         for intent, seq in candidates:
-            if intent in done:
+            if intent in done or not self._may_cover(seq, words, present):
                 continue
             for slots in self._match(seq, 0, words, 0, _Slots()):
                 command = self._build(intent, slots, seq)
@@ -1336,7 +1365,7 @@ class Parser:
                     yield command
                     break
 
-    def _framed(self, words: list[str]) -> Iterator[Command]:
+    def _frames_read(self, words: list[str]) -> Iterator[Command]:
         """Each intent with its frame words (and the closed classes) skipped, in the lexicon's order."""
         lex = self.lexicon
         # the "y" of a number said in two words stays: "no cabían treinta y cuatro" is no bid of thirty fours
@@ -1357,7 +1386,10 @@ class Parser:
             index = self._frame_templates[key]
             fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
+            present = frozenset(core)
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
+                if not self._may_cover(seq, core, present):
+                    continue
                 if self._names_only(seq) and not self._says_intent(key, [w for w in words if w in frame]):
                     continue  # "y beto", "dale beto", "que el eli se": a name and small words say no castigo and no start
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
@@ -1392,10 +1424,7 @@ class Parser:
         "once senas pa que vean", "castigo al diego por destapar")."""
         for k in range(len(words) - 1, max(0, len(words) - 1 - TAIL_MAX), -1):
             head, tail = words[:k], words[k:]
-            key = tuple(head)
-            if key not in self._heads:
-                self._heads[key] = (*self._templates(head), *self._framed(head))
-            for command in self._heads[key]:
+            for command in (*self._templates(head), *self._framed(head)):
                 if isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call == "paso"):
                     handed, to = self._handed_on(tail)
                     if handed:  # the turn handed on, perhaps to a player by name: the bid was said to him ("paso, ana te toca")
@@ -1733,6 +1762,15 @@ class Parser:
             face = self.lexicon.hand_faces.get(word)
         return face
 
+    def _may_cover(self, seq: tuple[str, ...], words: list[str], present: frozenset[str]) -> bool:
+        """Could ``seq`` cover ``words`` at all: as many words as its slots can take, and each
+        plain word of it among them? A cheap test before ``_match`` tries it word by word."""
+        shape = self._shapes.get(seq)
+        if shape is None:
+            most = sum(SLOT_WORDS.get(t, 1) for t in seq)
+            shape = self._shapes[seq] = (len(seq), most, frozenset(t for t in seq if t not in SLOTS))
+        return shape[0] <= len(words) <= shape[1] and shape[2] <= present
+
     def _match(self, seq: tuple[str, ...], si: int, words: list[str], wi: int, slots: _Slots) -> Iterator[_Slots]:
         """Every way ``seq[si:]`` covers exactly ``words[wi:]``."""
         if si == len(seq):
@@ -1970,11 +2008,12 @@ def _squeeze(word: str) -> str:
     return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
 
 
-def _replace_phrases(words: list[str], phrases: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> list[str]:
+def _replace_phrases(words: list[str], phrases: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]) -> list[str]:
+    """``words`` with each phrase said (``phrases``: first word -> (said, meant), first match wins) put as meant."""
     out: list[str] = []
     i = 0
     while i < len(words):
-        for said, meant in phrases:
+        for said, meant in phrases.get(words[i], ()):
             if tuple(words[i : i + len(said)]) == said:
                 out += meant
                 i += len(said)
