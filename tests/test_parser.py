@@ -252,7 +252,9 @@ def test_lexicon_word_salad_is_rarely_a_move() -> None:
     parser = Parser(players=PLAYERS)
     words = sorted(load().vocabulary) + PLAYERS
     rng = random.Random(20261123)
-    salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(2000)]
+    # (enough of them that the share, not the luck of a few salads, decides: a word added to the
+    # lexicon reshuffles every salad after it)
+    salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(5000)]
     asked = [s for s in salads if parser.parse(s).action != "desconocido"]
     acted = [s for s in asked if next(r for r in parser.readings(s) if not r.weak).certainty >= ACT_AT]
     assert len(acted) / len(salads) <= 0.02, acted[:20]
@@ -324,15 +326,23 @@ VETO_FAMILIES = {
                       "si el juez no cobra ese penal lo mato", "yo calzo cuarenta y dos préstame tus chuteadores",
                       "somos unos ases pa perder partidos ganados", "ese penal fue picadito a lo panenka",
                       "dudo harto que la directiva arregle las duchas", "la farmacia queda a dos cuadras no más",
-                      "yo toma dos tren y una micro para llegar a casa"], "dudo"),
+                      "yo toma dos tren y una micro para llegar a casa",
+                      # one's own doubted, a dig, a chore imposed, a wheel chocked, a dish refused, a distance
+                      "dudo de mi vida weón", "uy le tiraste un palo a la carla", "obligo al diego a lavar los platos si pierde",
+                      "calzá bien la rueda que el camión se va pa atrás", "yo paso, no como nada de eso, gracias",
+                      "la fila de camiones ocupa como diez cuadras"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
                "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó",
                # a name asked about, a lesson asked for
-               "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases"], "calzo"),
+               "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases",
+               # a bid supposed, to ask what another would do
+               "si digo siete senas vos dudás"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
-                         "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata"], "seis senas"),
+                         "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata",
+                         # what a call would bring, asked
+                         "oye chat pregunta si dudo ahora pierdo un dado o no", "si calzo y pego me devuelven un dado cierto"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
@@ -340,7 +350,9 @@ VETO_FAMILIES = {
                 "le pregunté al gonzalo cuántos dados le quedan", "con dos ases yo hubiera dudado",
                 # whose turn it was, a habit of a start, a year remembered
                 "le tocaba a fran no a mí pero da igual", "el diego siempre parte con dos trenes fíjese",
-                "el año que murió mi compadre ganamos el campeonato con siete quinas"], "cinco trenes"),
+                "el año que murió mi compadre ganamos el campeonato con siete quinas",
+                # a call that worked, told
+                "esa mano fue de locos el diego calzó y le salió justo"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
@@ -352,13 +364,15 @@ VETO_FAMILIES = {
                 # a score said first, a hand somebody had or says he has, what is left of something
                 "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
                 "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres",
-                "paso paso no quiero más choripán"], "cinco quinas"),
+                "paso paso no quiero más choripán", "paso paso déjenme pasar con la bandeja"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
               # a bet on a player's cup, a raise refused in the conditional
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
-              "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando"], "dudo"),
+              "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
+              # raising or calling, weighed aloud
+              "chat qué hago subo o calzo"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas"], "calzo"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }

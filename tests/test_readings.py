@@ -517,6 +517,29 @@ def test_a_haitian_table_says_its_moves_with_its_own_small_words(parser: Parser)
         assert parser.parse(line).action == move, line
 
 
+def test_the_small_words_of_paraguay_uruguay_colombia_peru_and_a_stream_carry_nothing(parser: Parser) -> None:
+    """Particles and address words around a move: Paraguay's "luego", "katu", "nde", Uruguay's "ta",
+    "vo", Colombia's "marica" and "mi llave", a stream's "chat" and "gg"; a lie called Peru's way
+    ("puro floro"), a count vouched for ("contados"), a paso killed, an undo by its keys."""
+    for line, move in (("dudo luego", "dudo"), ("calzo katu", "calzo"), ("nde, seis quinas luego", "apuesta"), ("paso, ta", "paso"),
+                       ("vo estás loco, dudo", "dudo"), ("paso marica", "paso"), ("qué va, dudo mi llave", "dudo"),
+                       ("eso es puro floro, dudo", "dudo"), ("yo dudo de esa vaina", "dudo"), ("hay cuatro, contados", "cuenta"),
+                       ("ajá sí", "si"), ("ya picado chat", "picado"), ("ctrl z", "deshacer"), ("el beto se va con palo gg", "castigo"),
+                       ("mato ese paso", "mato"), ("ese paso lo mato", "mato"), ("me toca a mí o no", "consulta"),
+                       ("cuatro quinas en verdad cuatro senas", "apuesta")):
+        assert parser.parse(line).action == move, line
+    assert parser.parse("cuatro quinas en verdad cuatro senas").to_json() == {"accion": "apuesta", "cantidad": 4, "pinta": 6}
+    assert parser.parse("obligo y que sea abierto pa que vean").to_json() == {"accion": "obligo", "modo": "abierto"}
+
+
+def test_how_many_of_a_thing_the_lexicon_does_not_know_is_no_question_about_dice(parser: Parser) -> None:
+    """"¿Cuántos viewers hay?" asks about things; "¿cuántos dados hay?", "¿cuántos quedan?" about dice."""
+    for line in ("cuántos viewers hay ahora", "cuántas cervezas quedan", "cuántos [unk] hay ahora"):
+        assert parser.parse(line).action == "desconocido", line
+    for line in ("cuántos dados hay", "cuántos quedan"):
+        assert parser.parse(line).to_json() == {"accion": "consulta", "que": "dados"}, line
+
+
 def test_a_hand_denied_is_no_hand(parser: Parser) -> None:
     """"no, no tenía full" answering whether a paso was worth it denies the full:
     read as a full it would have made the paso good."""

@@ -34,6 +34,8 @@ HAVE = frozenset({"tiene", "tenia"})
 GAP = 3
 NEAR_FACE = 4
 """A number before a counted thing still bids when a face follows this close ("cinco dados con quina")."""
+HOW_MANY = frozenset({"cuantos", "cuantas"})
+"""Before a word the lexicon does not know, these ask how many of a thing: "¿cuántos viewers hay?"."""
 SHOWING = frozenset({"dados", "dado", "cachos", "vasos"})
 """The counted things that show a face; palos, fichas or pesos never do."""
 
@@ -154,6 +156,9 @@ class Cues:
         lex = self.lex
         i = 0
         while i < len(words):
+            asked = words[i + 1] if words[i] in HOW_MANY and i + 1 < len(words) else None
+            if asked is not None and (asked == UNREADABLE or (self.is_thing(asked) and not self.is_name(asked))):
+                yield Cue("cosas", i, i + 2)  # "¿cuántos viewers hay ahora?" asks of things ("dados" is in the grammar)
             used, value = self.number_at(words, i)
             if not used:
                 i += 1
