@@ -278,11 +278,11 @@ class Parser:
         self._ends = frozenset(t.lstrip(ESSENTIAL) for t in lasts) | self._game_words
         """Words a move may begin or end with, for the stretches tried as a loose move."""
         self._cache: dict[str, tuple[Reading, ...]] = {}
+        """Readings by line: the session asks again for the same text (choosing, an
+        utterance's end, a trial on a copy of the game)."""
         self._read_cache: dict[tuple[tuple[str, ...], bool], tuple[Reading, ...]] = {}
         """The strict readings of word sequences already read: a line read with "[unk]" at either
         end, or less the words nobody placed, is read again without them."""
-        """Readings by line: the session asks again for the same text (choosing, an
-        utterance's end, a trial on a copy of the game)."""
         self._locutions: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
         """The lexicon's set phrases by first word, in its order."""
         for said, meant in lex.locutions:
@@ -1332,6 +1332,7 @@ class Parser:
         return iter(self._remembered(("marco", *words), self._frames_read, words))
 
     def _remembered(self, key: tuple[str, ...], work: Callable[[list[str]], Iterator[Command]], words: list[str]) -> tuple[Command, ...]:
+        """All that ``work`` makes of ``words``, worked out whole the first time ``key`` is asked for."""
         found = self._commands.get(key)
         if found is None:
             if len(self._commands) >= 4 * CACHE_SIZE:
