@@ -159,13 +159,14 @@ ARTICLED = frozenset({"la", "una"})
 ABOUT = frozenset({"unos", "unas"})
 """Before a number, these say about so many ("unas seis trifilas"), never a thing."""
 CUADRAS = 4
+"""The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
 TRENES = 3
-SLOT_WORDS = {"{cantidad}": 3, "{jugador}": 3, "{caras}": 5}
-"""The most words a slot takes ("veinte y dos", "juan pablo", five dice); any other takes one."""
+"""The face whose name is a way to travel too."""
 JOURNEYS = frozenset({"ir", "irme", "irse", "irnos", "llegar", "volver", "venir", "viajar", "subir", "bajar"})
 """After trains or blocks and "para", and before a place, these make them a journey: "cogía cuatro trenes para ir al
 curro" (not "cuatro trenes pa ir calentando")."""
-"""The face whose name is a measure of distance too: "cuatro cuadras pa la casa" is a walk."""
+SLOT_WORDS = {"{cantidad}": 3, "{jugador}": 3, "{caras}": 5}
+"""The most words a slot takes ("veinte y dos", "juan pablo", five dice); any other takes one."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
 """After "dudo que", these make it a doubt of the bid, not of something else ("dudo que haya tantas")."""
 REASONS = {
@@ -248,9 +249,7 @@ class Parser:
         self._filler_phrases = tuple(sorted((tuple(lex.canonical(w) for w in p) for p in lex.filler_phrases), key=lambda p: -len(p)))
         """As the words of a line are compared ("al toque" is "al toca" once "toque" is read
         as tocar), longest first: "destapen los cachos" before "destapen"."""
-        self._fillers_by_first: dict[str, list[tuple[str, ...]]] = {}
-        for phrase in self._filler_phrases:
-            self._fillers_by_first.setdefault(phrase[0], []).append(phrase)
+        self._fillers_by_first = _by_first(self._filler_phrases)
         self._tail_allowed = lex.closed | lex.filler_words | lex.tail_words | lex.tail_starts | lex.tail_verbs
         """What a tail after a move (or a reason before a call) may be made of."""
         self._face_sounds = {_sound_key(w): w for w in lex.faces if w not in lex.common}
@@ -287,10 +286,8 @@ class Parser:
         """The lexicon's set phrases by first word, in its order."""
         for said, meant in lex.locutions:
             self._locutions.setdefault(said[0], []).append((said, meant))
-        self._hesitations: dict[str, list[tuple[str, ...]]] = {}
+        self._hesitations = _by_first(lex.hesitation_phrases)
         """The lexicon's hesitation phrases by first word, in its order."""
-        for phrase in lex.hesitation_phrases:
-            self._hesitations.setdefault(phrase[0], []).append(phrase)
         self._commands: dict[tuple[str, ...], tuple[Command, ...]] = {}
         """The commands that templates, or templates less their frame words, make of a word list (``_templates``)."""
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
@@ -1227,7 +1224,7 @@ class Parser:
         i = 0
         last = ""
         while i < len(words) - 1:  # the last word is the move: "creo que no"
-            size = next((len(p) for p in self._hesitations.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
+            size = _phrase_at(words, i, self._hesitations)
             if size:
                 i, last = i + size, "frase"
             elif words[i] in lex.hesitation_words:
@@ -2029,12 +2026,25 @@ def _replace(slots: _Slots, **changes: Any) -> _Slots:
     return _Slots(**{**slots.__dict__, **changes})
 
 
+def _by_first(phrases: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    """``phrases`` by their first word, each word's in the order given."""
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in phrases:
+        index.setdefault(phrase[0], []).append(phrase)
+    return index
+
+
+def _phrase_at(words: list[str], i: int, by_first: dict[str, list[tuple[str, ...]]]) -> int:
+    """How many words the first phrase of ``by_first`` said at ``words[i]`` takes; 0 for none."""
+    return next((len(p) for p in by_first.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
+
+
 def _phrases_at(words: list[str], by_first: dict[str, list[tuple[str, ...]]]) -> Iterator[tuple[int, int]]:
     """Where the phrases of ``by_first`` (first word -> phrases, longest first) are in ``words``,
     left to right, none inside another: (start, size)."""
     i = 0
     while i < len(words):
-        size = next((len(p) for p in by_first.get(words[i], ()) if tuple(words[i : i + len(p)]) == p), 0)
+        size = _phrase_at(words, i, by_first)
         if size:
             yield i, size
         i += size or 1
