@@ -330,7 +330,11 @@ VETO_FAMILIES = {
                       # one's own doubted, a dig, a chore imposed, a wheel chocked, a dish refused, a distance
                       "dudo de mi vida weón", "uy le tiraste un palo a la carla", "obligo al diego a lavar los platos si pierde",
                       "calzá bien la rueda que el camión se va pa atrás", "yo paso, no como nada de eso, gracias",
-                      "la fila de camiones ocupa como diez cuadras"], "dudo"),
+                      "la fila de camiones ocupa como diez cuadras",
+                      # a snack cut or passed, a chore that is your turn, a gift named, a dish, how often, who hesitates
+                      "quién quiere torta ya la voy a picar", "pasame la picada", "la diego el diego te toca cantar en dos temas",
+                      "ese chorizo es para la ana", "cuántos somos para la cena seis", "dos por tres te equivocás vo",
+                      "la carla está dudando si ir al matrimonio", "calza justo la mesa pa seis", "luego te digo si dudo"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
@@ -338,11 +342,15 @@ VETO_FAMILIES = {
                # a name asked about, a lesson asked for
                "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases",
                # a bid supposed, to ask what another would do
-               "si digo siete senas vos dudás"], "calzo"),
+               "si digo siete senas vos dudás",
+               # what happens when one die is left, what the siciliana costs
+               "cómo era cuando te queda un dado solo obligás", "en la siciliana se pierden dos dados ojo"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
                          "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata",
                          # what a call would bring, asked
-                         "oye chat pregunta si dudo ahora pierdo un dado o no", "si calzo y pego me devuelven un dado cierto"], "seis senas"),
+                         "oye chat pregunta si dudo ahora pierdo un dado o no", "si calzo y pego me devuelven un dado cierto",
+                         # a bid imagined and asked about, a call weighed with what would follow it
+                         "si digo ocho quinas me van a dudar", "y si calzo y no están justas qué pasa"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
@@ -352,7 +360,9 @@ VETO_FAMILIES = {
                 "le tocaba a fran no a mí pero da igual", "el diego siempre parte con dos trenes fíjese",
                 "el año que murió mi compadre ganamos el campeonato con siete quinas",
                 # a call that worked, told
-                "esa mano fue de locos el diego calzó y le salió justo"], "cinco trenes"),
+                "esa mano fue de locos el diego calzó y le salió justo",
+                # a habit of somebody's ("abres" unheard)
+                "tú siempre [unk] con tres trenes chamo eres [unk] de [unk]"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
@@ -373,7 +383,7 @@ VETO_FAMILIES = {
               "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
               # raising or calling, weighed aloud
               "chat qué hago subo o calzo"], "dudo"),
-    "desafio": (["te animas a calzar", "a ver si me dudas"], "calzo"),
+    "desafio": (["te animas a calzar", "a ver si me dudas", "dale calza [unk]"], "calzo"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }
 """Each family of cues that keeps chatter out, with lines it must keep out and the plain move
@@ -469,6 +479,8 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     ],
     "a call denied does not compete with the move": [
         ("no pienso dudar nada subo a ocho quinas", {"accion": "apuesta", "cantidad": 8, "pinta": 5}),
+        ("dudar yo ni en pedo once trenes", {"accion": "apuesta", "cantidad": 11, "pinta": 3}),
+        ("dudar yo", None),
     ],
     "the turn taken after talk about the dice one has": [
         ("no sé ni qué tengo ya once cuadras", {"accion": "apuesta", "cantidad": 11, "pinta": 4}),
@@ -514,6 +526,30 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     "the table spoken to inside the move": [
         ("fran parte mijita por la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
         ("hay cinco cabros", None),  # after a number the word is what is counted
+    ],
+    "a call said last after the bid it doubts": [
+        ("doce quinas demasiadas dudo", {"accion": "dudo"}),
+        ("nueve trenes y que me duden", {"accion": "apuesta", "cantidad": 9, "pinta": 3}),
+    ],
+    "the palo given with its article": [
+        ("le toca el palo a la carla", {"accion": "castigo", "jugador": "carla"}),
+        ("se come el palo la carla", {"accion": "castigo", "jugador": "carla"}),
+        ("ese chorizo es para la ana", None),
+    ],
+    "a bid supposed, then made": [
+        ("y si digo ocho senas ya ocho senas", {"accion": "apuesta", "cantidad": 8, "pinta": 6}),
+        ("y si digo cinco quinas qué pasa", None),
+        ("y si digo dudo", None),
+    ],
+    "a yes after a move is its emphasis": [
+        ("mato o sea de una", {"accion": "mato"}),
+    ],
+    "things listed, unheard, after a count's word": [
+        ("hay seis [unk] y cuatro [unk]", None),
+        ("hay tres [unk]", {"accion": "cuenta", "cantidad": 3}),
+    ],
+    "a count corrected keeps the player named with his article": [
+        ("el fran tenía dos trenes y un as o sea tres", {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 3}),
     ],
     "how the move was made is no phrase it belongs to": [
         ("ocho tontos sin pensarlo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),

@@ -229,6 +229,12 @@ def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_tol
     assert game.seats["ana"].dice == 4 and game.seats["carla"].dice == 1
     assert parser.parse("tengo tres trenes").action == "desconocido"
     assert [r.command for r in parser.readings("tengo un par de quinas") if r.weak] == [HandCommand((5, 5))]
+    # said with who has it, where, or that it is all: the same weak hand
+    for line, faces in (("yo tenía dos trenes y un as", (1, 3, 3)), ("acá tengo dos tontos y dos trenes", (2, 2, 3, 3)),
+                        ("tengo un as solo", (1,)), ("mis dados son tres ases y una cuadra", (1, 1, 1, 4))):
+        weak = [r.command for r in parser.readings(line) if r.weak and isinstance(r.command, HandCommand)]
+        assert [tuple(sorted(h.faces)) for h in weak] == [faces], line
+        assert parser.parse(line).action == "desconocido", line
 
 
 def test_a_name_with_small_words_gives_no_palo() -> None:
@@ -530,6 +536,28 @@ def test_the_small_words_of_paraguay_uruguay_colombia_peru_and_a_stream_carry_no
         assert parser.parse(line).action == move, line
     assert parser.parse("cuatro quinas en verdad cuatro senas").to_json() == {"accion": "apuesta", "cantidad": 4, "pinta": 6}
     assert parser.parse("obligo y que sea abierto pa que vean").to_json() == {"accion": "obligo", "modo": "abierto"}
+
+
+def test_the_small_words_of_caracas_cordoba_and_a_table_half_in_english_carry_nothing(parser: Parser) -> None:
+    """Venezuela's "epa", "verga", "burda", "na guará"; Córdoba's "culiau", "ponele", "nah"; English
+    said between ("ok wait", "final answer", "sorry not sorry", "how many"); the undo of each ("quita lo
+    último", "volvé uno atrás", "rewind"); a doubt or a pass killed; the siciliana gone with."""
+    for line, move in (("epa mato esa duda", "mato"), ("verga son diez", "cuenta"), ("na guará nueve senas dudo burda", "dudo"),
+                       ("nah, dudo culiau", "dudo"), ("seis de cuatro, ponele", "apuesta"), ("nah", "no"), ("no, pa nada", "no"),
+                       ("ok so seis cuadras final answer", "apuesta"), ("te dudo, sorry not sorry", "dudo"), ("wait, mato ese dudo", "mato"),
+                       ("how many dados hay en total", "consulta"), ("me equivoqué, quita lo último", "deshacer"),
+                       ("eso no va, volvé uno atrás", "deshacer"), ("ok rewind, eso no valió", "deshacer"),
+                       ("vamos con siciliana marico", "siciliana"), ("doce cuadras por la cresta", "apuesta"),
+                       ("paso, tengo una generala servida", "paso"), ("dos quinas, abro despacito", "apuesta"),
+                       ("nueve tontos y que venga el siguiente", "apuesta"), ("cinco trenes o era seis seis trenes", "apuesta"),
+                       ("vamos por la izquierda como las agujas del reloj", "parte"), ("tres trenes super básico", "apuesta")):
+        assert parser.parse(line).action == move, line
+    assert parser.parse("cinco trenes o era seis seis trenes").to_json() == {"accion": "apuesta", "cantidad": 6, "pinta": 3}
+    assert parser.parse("abro yo").action == "parte"
+    # something had is no yes: "tengo" answers only alone or with a yes
+    assert parser.parse("literal tengo tilt").action == "desconocido"
+    assert parser.parse("tengo [unk]").action == "desconocido"
+    assert parser.parse("sí tenía [unk]").action == "si"
 
 
 def test_how_many_of_a_thing_the_lexicon_does_not_know_is_no_question_about_dice(parser: Parser) -> None:

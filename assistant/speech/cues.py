@@ -149,6 +149,12 @@ class Cues:
         """Is the number at ``words[i]`` what a player has ("beto tiene cuatro")?"""
         return i > 1 and words[i - 1] in HAVE and self.is_name(words[i - 2])
 
+    def _unheard_after(self, words: list[str], i: int) -> bool:
+        """Is a number said at ``words[i]`` of a word nobody heard or of a thing ("… y cuatro [unk]")?"""
+        used, _value = self.number_at(words, i)
+        after = i + used
+        return bool(used) and after < len(words) and (words[after] == UNREADABLE or (self.is_thing(words[after]) and not self.is_name(words[after])))
+
     def _counted(self, words: list[str]) -> Iterator[Cue]:
         """A number said of things that are not dice: "cinco cervezas", "tengo cinco dados",
         "dos hijos", "un fernet"; not when a face follows close ("hay cinco dados con quina"),
@@ -175,8 +181,12 @@ class Cues:
                 counting = i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1]))
                 if counted and not any(w in lex.faces or w in lex.hand_faces for w in near):
                     yield Cue("cosas", i, after + 1)
-                elif thing == UNREADABLE and not counting and after + 1 < len(words) and words[after + 1] in ("y", "e"):
-                    yield Cue("cosas", i, after + 2)  # "vimos cinco [unk] y dos patos": things listed, whatever comes after
+                elif thing == UNREADABLE and after + 1 < len(words) and words[after + 1] in ("y", "e") and (
+                    not counting or self._unheard_after(words, after + 2)
+                ):
+                    # "vimos cinco [unk] y dos patos": things listed, whatever comes after; after a count's word
+                    # only when the next is one more of them ("hay seis [unk] y cuatro [unk]": chorizos, morcillas)
+                    yield Cue("cosas", i, after + 2)
                 elif thing == UNREADABLE and not (counting and not self._owned(words, i)):
                     # a word the recognizer heard outside its grammar (every face is in it): things counted, or a
                     # count and noise ("tres [unk]"); not after a count's word ("hay tres [unk]", "ana dos [unk]"),

@@ -156,6 +156,20 @@ HAVING = frozenset({"tiene", "tienen", "tenia", "tenian", "tengo"})
 """A number of things had after one of these, and a word that is no die: "tiene tres vacas"."""
 ARTICLED = frozenset({"la", "una"})
 """Said before the call that is named with an article: "hago la siciliana"."""
+HAND_LEADS = frozenset({"yo", "aca", "aqui", "ahora"})
+"""Before a hand told: who has it and where ("acá tengo dos tontos y dos trenes")."""
+HAND_TAILS = frozenset({"solo", "sola", "solito", "solita", "nomas"})
+"""After a hand told: that it is all ("tengo un as solo")."""
+HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era")})
+"""Before a hand told of fewer than five dice, these make it the speaker's ("mis dados son tres ases y una cuadra")."""
+UNDONE = frozenset({"eso", "esto", "lo", "todo"})
+"""After an undo's word, what it undoes ("borra eso"), never a yes said after a hesitation."""
+PEOPLE_FACES = frozenset({1, 2})
+"""The faces whose names say people too: aces and fools ("tres tontos me pagaron")."""
+DONE_BY_THEM = ("aron", "ieron")
+"""A verb in the past, said of them: after a bid's words and a pronoun, what people did ("tres tontos me pagaron")."""
+PENALTY_ARTICLES = frozenset({"el", "un", "ese", "este"})
+"""Before the palo a castigo gives: "le toca el palo a la carla"."""
 ABOUT = frozenset({"unos", "unas"})
 """Before a number, these say about so many ("unas seis trifilas"), never a thing."""
 CUADRAS = 4
@@ -545,8 +559,8 @@ class Parser:
             after = raw[i + size :]
             tail = self.readings(" ".join(after))
             best = next((r for r in tail if r.certainty > 0), None)
-            if best is None:
-                return None
+            if best is None or (isinstance(best.command, SimpleCommand) and best.command.action in ("si", "no")):
+                return None  # (a yes after a move is its emphasis: "mato, o sea, de una")
             command = best.command
             weak = best.weak
             if isinstance(command, CountCommand) and command.face is None:
@@ -562,7 +576,9 @@ class Parser:
             # así se llaman los dos, no, cuatro patos"), but a story or an hour holds the whole line ("ayer dudé, no, calcé")
             # (not after a "digo", as often the verb of a rule told: "cuando dudo se dice dudo o digo que dudo")
             anew = raw[i] != "digo"
-            return self._vetoed(reading, [c for c in cues if not anew or c.end > i or c.family in CLAUSE_BOUND], 0, len(raw))
+            # (and a bare number said for things counted is one more of them: "…tiene seis quillas, no, tres")
+            kept = [c for c in cues if not anew or c.end > i or c.family in CLAUSE_BOUND or (c.family == "cosas" and _bare_number(command))]
+            return self._vetoed(reading, kept, 0, len(raw))
         return None
 
     def _meant_before(self, raw: list[str], at: int, cues: list[Cue]) -> Reading | None:
@@ -697,6 +713,8 @@ class Parser:
         # the call whose name takes an article ("hago la siciliana"), and a number said about so many ("unas seis
         # trifilas") are no thing inside a phrase
         placed = named or (command.action == "siciliana" and before in ARTICLED) or (before in ABOUT and not call)
+        # (nor the palo given, which takes its article: "le toca el palo a la carla", "se come el palo la carla")
+        placed = placed or (isinstance(command, PenaltyCommand) and before in PENALTY_ARTICLES)
         # (nor a call said to a player: "le hago la siciliana al beto")
         # (how it was said is no complement: "ocho tontos sin pensarlo", "dudo sin pensarlo dos veces")
         manner = after in MANNER and self._infinitive(then)
@@ -736,6 +754,7 @@ class Parser:
             while k >= 0 and raw[k] in lex.clitics:
                 k -= 1
             exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
+            exclaimed = exclaimed or raw[max(0, k - 2) : k + 1] == ["no", "no", "no"]  # "no no no, dudo": disbelief ("no, no dudo" denies)
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
             # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
@@ -782,10 +801,16 @@ class Parser:
         had = any(w in HAVING for w in raw[max(0, first - 1) : last + 1])
         if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None and after != UNREADABLE and self._foreign(after) and had:
             return "objeto"  # "el beto tiene tres vacas": things had, not dice counted
+        verb_alone = raw[last] in HAVING and all(self._passed_over(w) for w in raw[first:last])
+        if isinstance(command, SimpleCommand) and command.action in ("si", "no") and verb_alone and after and self._foreign(after):
+            return "objeto"  # "literal tengo tilt", "tengo [unk]": something had, no yes ("sí, tenía" answers)
         if isinstance(command, BidCommand) and after in REPORTED:
             return "verbo"  # "ocho tontos dijo el loco ese": somebody's bid told, not made
         if counted and (self._verb(after, VERB_ENDINGS, listed=True) or self._verb(before, INFINITIVE_ENDINGS)):
             return "verbo"
+        people = isinstance(command, BidCommand) and command.face in PEOPLE_FACES
+        if people and after in lex.clitics and self._foreign(then) and then.endswith(DONE_BY_THEM):
+            return "verbo"  # "tres tontos me pagaron el all in": people who did something, no bid
         if counted and after == "que" and self._foreign(then) and (then.endswith(("n", "ar", "er", "ir")) or then in lex.verb_forms):
             return "verbo"  # "hay dos tontos que siguen sin pagar" (not "son tres nomás, qué vergüenza")
         had_before = before in lex.determiners and lex.canonical(two_before) in lex.hand_joins["antes"] and two_before not in lex.closed
@@ -1234,6 +1259,8 @@ class Parser:
         if i == 0 or i >= len(words):
             return None
         rest = words[i:]
+        if last == "deshacer" and rest[0] in UNDONE:
+            return None  # "wait, borra eso": what is undone, no yes after a hesitation
         if last == "no":
             k = 0
             while k < len(rest) and rest[k] in lex.clitics:
@@ -1287,6 +1314,12 @@ class Parser:
         player's one-die hand ("carla quina", "carla tiene quina"), and a hand of
         fewer than five dice said as had, by its owner or of a named player ("tengo
         tres ases", "beto tiene un par de quinas"): out of a count, chatter."""
+        # who has them and where, said before; that they are all, after: "yo tenía dos trenes y un as",
+        # "acá tengo dos tontos y dos trenes", "tengo un as solo"
+        while words and words[0] in HAND_LEADS:
+            words = words[1:]
+        while words and words[-1] in HAND_TAILS:
+            words = words[:-1]
         if not words:
             return
         player, used = next(self._find_player(words, 0), (None, 0))
@@ -1294,6 +1327,8 @@ class Parser:
         owned = bool(rest) and rest[0] in self.lexicon.hand_joins["antes"]
         if owned:
             rest = rest[1:]
+        elif player is None and tuple(rest[:3]) in HAND_OWNED:  # "mis dados son tres ases y una cuadra"
+            owned, rest = True, rest[3:]
         if player is not None and len(rest) == 1 and rest[0] in self.lexicon.faces:
             yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
         elif rest and owned:  # "ana dos trenes" is her count: a hand is had ("tengo", "beto tiene")
@@ -1481,6 +1516,8 @@ class Parser:
             return all(w in lex.filler_words or w in lex.tail_starts for w in tail)
         allowed = self._tail_allowed
         if isinstance(command, BidCommand):
+            if tail[-1] in FIRST_PERSON_CALLS and (len(tail) < 2 or (tail[-2] not in ("que", "si") and tail[-2] not in lex.clitics)):
+                return False  # "doce quinas, demasiadas, dudo": a call said last is the move, the bid its object
             allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
         return all(w in allowed for w in tail)
 
@@ -1540,6 +1577,8 @@ class Parser:
             if isinstance(command, CountCommand) and command.face is None:
                 # "carla tiene dos, no, perdón, tres": the number corrected, the player kept
                 said = before[1:] if before[0] in ("y", "e", "ya") else before  # "y carla tiene dos"
+                if len(said) > 1 and said[0] in lex.articles and self._is_name(said[1]):
+                    said = said[1:]  # "el fran tenía dos trenes y un as, o sea tres"
                 head = next(self._templates(said), None) or next(self._framed(said), None)
                 if isinstance(head, PlayerCountCommand) and not head.more:
                     return dataclasses.replace(head, quantity=command.quantity)
@@ -1549,6 +1588,8 @@ class Parser:
                 face = next((lex.faces[w] for w in reversed(before) if w in lex.faces), None)
                 if face is not None:
                     return BidCommand(command.quantity, face)
+                if not isinstance(head, CountCommand | PlayerCountCommand | BidCommand):
+                    return None  # a number said of something else, corrected: "la tabla del beto tiene seis quillas, no, tres"
             if isinstance(command, BidCommand | CountCommand):  # a number corrected by a number
                 return command
         return None
@@ -1620,6 +1661,8 @@ class Parser:
         kind = lex.hand_kinds.get(tuple(words))
         if kind is not None:
             return HandCommand(_SAMPLE_HANDS[kind], kind=kind)
+        if not ABOUT.isdisjoint(words):
+            return None  # "unos cuatrito tontos": about so many is a bid, never dice told
         faces = lex.faces
         if words[0] in joins["escalera"] and len(words) >= 4 and words[1] in joins["de"]:
             low, high = self._die_at(words, 2), self._die_at(words, 4) if len(words) == 5 and words[3] in joins["hasta"] else None
