@@ -148,6 +148,8 @@ def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
     return out
 
 
+JUDGING = frozenset({"son", "es", "era", "eran", "fueron", "fue"})
+"""Tail starts that, before a tail word, judge the bid rather than follow it ("son demasiadas")."""
 OBJECTS = frozenset({"eso", "esto"})
 """What a pronoun written onto a verb stands for when the phrase says it after the verb
 ("quita eso" -> "quítalo"); never an article ("repite la apuesta" is no "repítela apuesta")."""
@@ -252,8 +254,11 @@ def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], 
     # tails after a whole move: "doce quinas y listo", "once senas pa que vean"
     starts = [spell(w, w) for w in sorted(lex.tail_starts)]
     out += [f"{bid} {start} {spell(w, w)}" for start in starts for w in sorted(lex.tail_words)[:2]]
+    # (each tail word after a start taken in turn; never a copula, which would make the tail a judgement of
+    # the bid, talk and no move: "un as son demasiado")
+    turns = [s for s in starts if fold(s) not in JUDGING]
     for w in [spell(w, w) for w in sorted(lex.tail_words)] + list(lex.tail_spellings):
-        out += [f"{bid} {starts[len(out) % len(starts)]} {w}", f"{bid} y que {w}", f"{call} pa que {w}"]
+        out += [f"{bid} {turns[len(out) % len(turns)]} {w}", f"{bid} y que {w}", f"{call} pa que {w}"]
     # the turn handed on after a bid: "siete quinas, te toca", "ocho senas, tu turno beto"
     for i, said in enumerate(lex.handover_spellings):
         out += [f"{bid} {said}"] + ([f"{other_bid} {said} {names[i % len(names)]}"] if names else [])

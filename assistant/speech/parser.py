@@ -1661,8 +1661,8 @@ class Parser:
         kind = lex.hand_kinds.get(tuple(words))
         if kind is not None:
             return HandCommand(_SAMPLE_HANDS[kind], kind=kind)
-        if not ABOUT.isdisjoint(words):
-            return None  # "unos cuatrito tontos": about so many is a bid, never dice told
+        if any(w in ABOUT and next(self._numbers_at(words, i + 1), None) is not None for i, w in enumerate(words[:-1])):
+            return None  # "unos cuatrito tontos": about so many is a bid, never dice told (but "full de unos con tontos")
         faces = lex.faces
         if words[0] in joins["escalera"] and len(words) >= 4 and words[1] in joins["de"]:
             low, high = self._die_at(words, 2), self._die_at(words, 4) if len(words) == 5 and words[3] in joins["hasta"] else None
