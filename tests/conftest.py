@@ -24,6 +24,8 @@ AUDIO_FIXTURES = {"pulse", "echo_room"}
 VOSK_FIXTURES = {"ko_recognizer"}
 SLOW_FIXTURES = {"browser", "grammar_parsed", "data_dir"}
 BROWSER_FIXTURES = {"browser"}
+BROWSER_CALLS = ("chromium(",)
+"""A test that starts its own Chromium (a page without JavaScript, a screen size of its own) is one too."""
 AUDIO_CALLS = ("synth(", "espeak", "paplay", "record_room(")
 VOSK_CALLS = ("korean_model(", "VoskRecognizer(")
 SLOW_CALLS = ("dudo(", "subprocess", "Popen", "measure(", "build_wheel", "run_installer(")
@@ -44,10 +46,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.audio)
         if fixtures & VOSK_FIXTURES or any(call in source for call in VOSK_CALLS):
             item.add_marker(pytest.mark.vosk)
-        if fixtures & BROWSER_FIXTURES:
+        browser = bool(fixtures & BROWSER_FIXTURES) or any(call in source for call in BROWSER_CALLS)
+        if browser:
             item.add_marker(pytest.mark.browser)
         module = item.path.stem
-        if fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
+        if browser or fixtures & SLOW_FIXTURES or module in SLOW_MODULES or any(call in source for call in SLOW_CALLS):
             item.add_marker(pytest.mark.slow)
 
 
