@@ -470,6 +470,11 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     "the table spoken to after the move": [
         ("calzo mi loco destapen", {"accion": "calzo"}),
         ("nueve quinas mi niño", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
+        # a word nobody knows, said last after a call, is the one spoken to, as "[unk]" would be
+        ("yo paso peñi", {"accion": "paso"}),
+        ("dudo feley", {"accion": "dudo"}),
+        ("paso hambre", None),  # a word Spanish knows is what the call's word is done to
+        ("mato zancudos", None),
     ],
     "a call with its reason after 'que'": [
         ("calzo que las veo clarito", {"accion": "calzo"}),

@@ -762,7 +762,10 @@ class Parser:
             claim = command.action == "paso" and (
                 after in HAVING or (self._kind(raw[last]) == "juego" and not any(w in CALL_HEADS for w in self._read_word(raw[last])))
             )
-            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim:
+            # (a word nobody knows said last is heard as the recognizer hears it, a word outside the grammar: the
+            # one spoken to, as "dudo [unk]" is noise: "yo paso peñi", "dudo, feley")
+            unheard_last = self._kind(after) == "ruido" and not then
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not unheard_last:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
