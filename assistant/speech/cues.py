@@ -153,7 +153,11 @@ class Cues:
         """Is a number said at ``words[i]`` of a word nobody heard or of a thing ("… y cuatro [unk]")?"""
         used, _value = self.number_at(words, i)
         after = i + used
-        return bool(used) and after < len(words) and (words[after] == UNREADABLE or (self.is_thing(words[after]) and not self.is_name(words[after])))
+        return bool(used) and after < len(words) and self._unheard_or_thing(words[after])
+
+    def _unheard_or_thing(self, word: str) -> bool:
+        """A word nobody heard, or one that may name things counted (and no player)."""
+        return word == UNREADABLE or (self.is_thing(word) and not self.is_name(word))
 
     def _counted(self, words: list[str]) -> Iterator[Cue]:
         """A number said of things that are not dice: "cinco cervezas", "tengo cinco dados",
@@ -163,7 +167,7 @@ class Cues:
         i = 0
         while i < len(words):
             asked = words[i + 1] if words[i] in HOW_MANY and i + 1 < len(words) else None
-            if asked is not None and (asked == UNREADABLE or (self.is_thing(asked) and not self.is_name(asked))):
+            if asked is not None and self._unheard_or_thing(asked):
                 yield Cue("cosas", i, i + 2)  # "¿cuántos viewers hay ahora?" asks of things ("dados" is in the grammar)
             used, value = self.number_at(words, i)
             if not used:

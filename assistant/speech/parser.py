@@ -559,7 +559,7 @@ class Parser:
             after = raw[i + size :]
             tail = self.readings(" ".join(after))
             best = next((r for r in tail if r.certainty > 0), None)
-            if best is None or (isinstance(best.command, SimpleCommand) and best.command.action in ("si", "no")):
+            if best is None or _answer(best.command):
                 return None  # (a yes after a move is its emphasis: "mato, o sea, de una")
             command = best.command
             weak = best.weak
@@ -805,7 +805,7 @@ class Parser:
         if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None and after != UNREADABLE and self._foreign(after) and had:
             return "objeto"  # "el beto tiene tres vacas": things had, not dice counted
         verb_alone = raw[last] in HAVING and all(self._passed_over(w) for w in raw[first:last])
-        if isinstance(command, SimpleCommand) and command.action in ("si", "no") and verb_alone and after and self._foreign(after):
+        if _answer(command) and verb_alone and after and self._foreign(after):
             return "objeto"  # "literal tengo tilt", "tengo [unk]": something had, no yes ("sí, tenía" answers)
         if isinstance(command, BidCommand) and after in REPORTED:
             return "verbo"  # "ocho tontos dijo el loco ese": somebody's bid told, not made
@@ -868,7 +868,7 @@ class Parser:
         derecha") read among other words is taken only when the game expects it now: a
         count after the reveal, an answer to a question, who starts."""
         bare = isinstance(command, RaiseCommand) or (isinstance(command, CountCommand) and command.face is None)
-        answer = isinstance(command, SimpleCommand) and command.action in ("si", "no")
+        answer = _answer(command)
         way = isinstance(command, StartCommand) and command.player is None  # "por la derecha se llega antes"
         if isinstance(command, SimpleCommand) and command.action in ("otra", "terminar", "ayuda"):
             # "sírvanme otra", "otra chela por favor"; "ayuda [unk]" (help hurts nobody)
@@ -2003,6 +2003,11 @@ def _sound_key(word: str) -> str:
 def _bare_number(command: Command) -> bool:
     """A number and nothing else: a count or a raise without a face ("tres", "uno más", "ana dos")."""
     return isinstance(command, RaiseCommand) or (isinstance(command, CountCommand | PlayerCountCommand) and command.face is None)
+
+
+def _answer(command: Command) -> bool:
+    """A yes or a no."""
+    return isinstance(command, SimpleCommand) and command.action in ("si", "no")
 
 
 def _names_a_face(command: Command) -> bool:
