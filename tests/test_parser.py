@@ -334,7 +334,9 @@ VETO_FAMILIES = {
                       # a snack cut or passed, a chore that is your turn, a gift named, a dish, how often, who hesitates
                       "quién quiere torta ya la voy a picar", "pasame la picada", "la diego el diego te toca cantar en dos temas",
                       "ese chorizo es para la ana", "cuántos somos para la cena seis", "dos por tres te equivocás vo",
-                      "la carla está dudando si ir al matrimonio", "calza justo la mesa pa seis", "luego te digo si dudo"], "dudo"),
+                      "la carla está dudando si ir al matrimonio", "calza justo la mesa pa seis", "luego te digo si dudo",
+                      # a hot pepper, a rough sea, a man upset
+                      "pica mucho este ají frè", "miren cómo está el mar esta tarde todo picado", "estoy picado con el diego"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
@@ -344,13 +346,17 @@ VETO_FAMILIES = {
                # a bid supposed, to ask what another would do
                "si digo siete senas vos dudás",
                # what happens when one die is left, what the siciliana costs
-               "cómo era cuando te queda un dado solo obligás", "en la siciliana se pierden dos dados ojo"], "calzo"),
+               "cómo era cuando te queda un dado solo obligás", "en la siciliana se pierden dos dados ojo",
+               # a rule said as a truth
+               "con cinco ases cualquiera gana caballeros"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
                          "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata",
                          # what a call would bring, asked
                          "oye chat pregunta si dudo ahora pierdo un dado o no", "si calzo y pego me devuelven un dado cierto",
                          # a bid imagined and asked about, a call weighed with what would follow it
-                         "si digo ocho quinas me van a dudar", "y si calzo y no están justas qué pasa"], "seis senas"),
+                         "si digo ocho quinas me van a dudar", "y si calzo y no están justas qué pasa",
+                         # a call asked about by its name, somebody's habit
+                         "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
@@ -362,7 +368,10 @@ VETO_FAMILIES = {
                 # a call that worked, told
                 "esa mano fue de locos el diego calzó y le salió justo",
                 # a habit of somebody's ("abres" unheard)
-                "tú siempre [unk] con tres trenes chamo eres [unk] de [unk]"], "cinco trenes"),
+                "tú siempre [unk] con tres trenes chamo eres [unk] de [unk]",
+                # a bid told of somebody, trains gone by, a palo judged
+                "él dijo cinco trenes no cuatro yo escuché", "pasaron tres trenes llenos antes de que pudiéramos subir",
+                "el palo del beto fue merecido igual"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
@@ -374,7 +383,9 @@ VETO_FAMILIES = {
                 # a score said first, a hand somebody had or says he has, what is left of something
                 "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
                 "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres",
-                "paso paso no quiero más choripán", "paso paso déjenme pasar con la bandeja"], "cinco quinas"),
+                "paso paso no quiero más choripán", "paso paso déjenme pasar con la bandeja",
+                # a football score said bare
+                "tres a uno y el uno fue autogol", "ganamos dos a cero"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
@@ -475,6 +486,64 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("dudo feley", {"accion": "dudo"}),
         ("paso hambre", None),  # a word Spanish knows is what the call's word is done to
         ("mato zancudos", None),
+        # titles of a club and a barracks, the north's and Bolivia's, Mapudungun's, a Haitian's, a market's
+        ("paso, mi comandante", {"accion": "paso"}),
+        ("once trenes mi comandante", {"accion": "apuesta", "cantidad": 11, "pinta": 3}),
+        ("yo paso chango", {"accion": "paso"}),
+        ("siciliana chango", {"accion": "siciliana"}),
+        ("obligo cerrado frè", {"accion": "obligo", "modo": "cerrado"}),
+        ("non frè", {"accion": "no"}),
+        ("yo dudo, bacán", {"accion": "dudo"}),
+        ("dudo siempre", {"accion": "dudo"}),  # Cochabamba's "siempre" after the move
+        ("oye chango seis senas siempre", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
+    ],
+    "a formal table's courtesies and leave asked": [
+        ("me permito dudar estimado", {"accion": "dudo"}),
+        ("me permito pasar, caballeros", {"accion": "paso"}),
+        ("me permito cantar siciliana", {"accion": "siciliana"}),
+        ("me permito proponer cinco senas", {"accion": "apuesta", "cantidad": 5, "pinta": 6}),
+        ("once quinas a la orden", {"accion": "apuesta", "cantidad": 11, "pinta": 5}),
+        ("calzo, con su permiso", {"accion": "calzo"}),
+        ("con el debido respeto a la mesa nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
+        ("humildemente y sin ánimo de ofender siete trenes", {"accion": "apuesta", "cantidad": 7, "pinta": 3}),
+        ("deje sin efecto lo anterior", {"accion": "deshacer"}),
+        ("recuérdeme la apuesta por favor", {"accion": "consulta", "que": "apuesta"}),
+        ("parte la fran, rumbo a babor", {"accion": "parte", "jugador": "fran", "sentido": "izquierda"}),
+    ],
+    "a bid left where it stands": [
+        ("dejémoslo en cinco quinas", {"accion": "apuesta", "cantidad": 5, "pinta": 5}),
+        ("lo dejo en nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
+    ],
+    "a final s breathed out, a monosyllable said small, a learner's singular": [
+        ("tre quina nomá", {"accion": "apuesta", "cantidad": 3, "pinta": 5}),
+        ("sei trene", {"accion": "apuesta", "cantidad": 6, "pinta": 3}),
+        ("cinco trenecitos", {"accion": "apuesta", "cantidad": 5, "pinta": 3}),
+        ("dos dado de as", {"accion": "apuesta", "cantidad": 2, "pinta": 1}),
+        ("dose trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),  # spelt by ear first
+    ],
+    "the bid said before, then the one made": [
+        ("de seis trenes me bajo a cuatro balas", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
+        ("la ana dijo cinco senas, yo le subo a seis senas", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
+        ("ocho trenes... mejor que sean nueve", {"accion": "apuesta", "cantidad": 9, "pinta": 3}),
+    ],
+    "what a bid is said to be, after a copula": [
+        ("quince senas amiga es la final", {"accion": "apuesta", "cantidad": 15, "pinta": 6}),
+        ("trece trenes, estamos locos", {"accion": "apuesta", "cantidad": 13, "pinta": 3}),  # trains are no people
+        ("cuánto era la cuenta", None),  # a question's copula has its subject after it
+    ],
+    "dismay said over and over before a doubt": [
+        ("ay no, no, dudo", {"accion": "dudo"}),
+        ("qué va dudo y levantamos", {"accion": "dudo"}),
+    ],
+    "yes and no of a market, a Haitian, the Andes and the south": [
+        ("de más", {"accion": "si"}),
+        ("oui oui", {"accion": "si"}),
+        ("arí, sí", {"accion": "si"}),
+        ("may, sí", {"accion": "si"}),
+        ("sí sí, confirmado", {"accion": "si"}),
+        ("qué va, no", {"accion": "no"}),
+        ("no, está malo", {"accion": "no"}),
+        ("está mal", {"accion": "deshacer"}),
     ],
     "a call with its reason after 'que'": [
         ("calzo que las veo clarito", {"accion": "calzo"}),

@@ -221,7 +221,9 @@ def test_counts_and_hands_may_be_mixed_and_a_hidden_face_is_asked_for() -> None:
 
 def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_told(parser: Parser) -> None:
     """"tengo una quina" is carla's one-die hand in a closed obligo; "tengo tres ases"
-    from ana, who has five, is refused and changes nothing; out of a count it is chatter."""
+    from ana, who has five, is refused and changes nothing; out of a count a hand of one face
+    is chatter (said of the bid as often), one listed face by face is read as the hand it is,
+    which the referee refuses during the bids."""
     game, steps = _closed_obligo_told(
         ["tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, False, True, True]
@@ -231,10 +233,16 @@ def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_tol
     assert [r.command for r in parser.readings("tengo un par de quinas") if r.weak] == [HandCommand((5, 5))]
     # said with who has it, where, or that it is all: the same weak hand
     for line, faces in (("yo tenía dos trenes y un as", (1, 3, 3)), ("acá tengo dos tontos y dos trenes", (2, 2, 3, 3)),
-                        ("tengo un as solo", (1,)), ("mis dados son tres ases y una cuadra", (1, 1, 1, 4))):
+                        ("tengo un as solo", (1,)), ("mis dados son tres ases y una cuadra", (1, 1, 1, 4)),
+                        ("me quedan dos trenes no más", (3, 3)), ("un tonto solito me queda", (2,)),
+                        ("aquí hay una cuadra, una quina y un as", (1, 4, 5)), ("me quedan dos dados, un as y una cuadra", (1, 4))):
         weak = [r.command for r in parser.readings(line) if r.weak and isinstance(r.command, HandCommand)]
         assert [tuple(sorted(h.faces)) for h in weak] == [faces], line
-        assert parser.parse(line).action == "desconocido", line
+    assert parser.parse("tengo un as solo").action == "desconocido"
+    assert parser.parse("acá tengo dos tontos y dos trenes").to_json() == {"accion": "mano", "caras": [2, 2, 3, 3]}
+    assert parser.parse("beto tiene dos trenes y una quina").action != "mano"  # another's dice, told out of a count
+    game, steps = _play(["parte ana por la izquierda", "yo tenía dos trenes y un as"])
+    assert steps[-1]["aceptada"] is False and steps[-1]["respuesta"] == "Eso se dice después de levantar los cachos."
 
 
 def test_a_name_with_small_words_gives_no_palo() -> None:

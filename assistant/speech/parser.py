@@ -160,8 +160,12 @@ HAND_LEADS = frozenset({"yo", "aca", "aqui", "ahora"})
 """Before a hand told: who has it and where ("acá tengo dos tontos y dos trenes")."""
 HAND_TAILS = frozenset({"solo", "sola", "solito", "solita", "nomas"})
 """After a hand told: that it is all ("tengo un as solo")."""
-HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era")})
-"""Before a hand told of fewer than five dice, these make it the speaker's ("mis dados son tres ases y una cuadra")."""
+HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era"), ("me", "queda"), ("me", "quedan"),
+                        ("me", "quedaba"), ("me", "quedaban")})
+"""Before a hand told of fewer than five dice, these make it the speaker's ("mis dados son tres ases y una cuadra",
+"me quedan dos trenes no más"); "hay" after where it is ("aquí hay una cuadra, una quina y un as")."""
+HAND_OWNED_AFTER = frozenset({("me", "queda"), ("me", "quedan"), ("me", "quedaba"), ("me", "quedaban")})
+"""After a hand told, the same: "un tonto solito me queda", "dos senas y un tren nomás me quedan"."""
 UNDONE = frozenset({"eso", "esto", "lo", "todo"})
 """After an undo's word, what it undoes ("borra eso"), never a yes said after a hesitation."""
 PEOPLE_FACES = frozenset({1, 2})
@@ -346,9 +350,17 @@ class Parser:
 
     def parse(self, text: str) -> Command:
         """The best reading out of context that is sure enough to be acted on or
-        asked about (``ASK_AT``), or what was heard of a move (``Unknown``)."""
-        for reading in self.readings(text):
+        asked about (``ASK_AT``); when there is none, a hand the speaker lists as his own ("tengo
+        dos trenes y una quina"; not "tengo tres trenes", said of the bid as often, nor "beto tiene
+        as"), which only a count takes (the referee says so at any other moment); or what was
+        heard of a move (``Unknown``)."""
+        readings = self.readings(text)
+        for reading in readings:
             if not reading.weak and reading.certainty >= ASK_AT:
+                return reading.command
+        for reading in readings:
+            told = reading.how == "contexto" and isinstance(reading.command, HandCommand) and reading.command.player is None
+            if told and len(set(reading.command.faces)) > 1 and reading.certainty >= ASK_AT:
                 return reading.command
         return self._partial(self._views(self.lexicon.said(text)))
 
@@ -742,7 +754,9 @@ class Parser:
         purpose = isinstance(command, BidCommand) and last > 0 and raw[last - 1] in PURPOSE
         staked = last > 0 and raw[last] in WAGERS and raw[last - 1] in ("me", "la")  # "…y me (la) juego el pisco"
         spoken_to = after in POSSESSIVES and then in lex.address_words
-        if after in lex.determiners and not vocative and not purpose and not staked and (self._object(then) or spoken_to):
+        # (after a copula it is what the move is said to be, no object: "quince senas, amiga, es la final")
+        predicate = isinstance(command, BidCommand) and raw[last] in COPULAS
+        if after in lex.determiners and not vocative and not purpose and not staked and not predicate and (self._object(then) or spoken_to):
             return "objeto"  # "repite el trago", "borra el mensaje", "seis cenas esta semana", "cómo va tu hermano"
         # (a bid of trains or quadras goes somewhere; one "pa la casa" is a bid dedicated: "once trenes pa la casa")
         somewhere = after in ("a", "hacia") or not isinstance(command, BidCommand) or command.face == CUADRAS
@@ -753,7 +767,10 @@ class Parser:
             k = first - 1
             while k >= 0 and raw[k] in lex.clitics:
                 k -= 1
-            exclaimed = raw[k] == "no" and k > 0 and raw[k - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
+            run = k
+            while run > 0 and raw[run - 1] == "no":
+                run -= 1  # the "no"s said one after the other: "ay no, no, dudo"
+            exclaimed = raw[k] == "no" and run > 0 and raw[run - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
             exclaimed = exclaimed or raw[max(0, k - 2) : k + 1] == ["no", "no", "no"]  # "no no no, dudo": disbelief ("no, no dudo" denies)
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
@@ -1096,6 +1113,8 @@ class Parser:
         heard = self.spelled_by_ear(word)
         if heard is not None:
             return [heard]  # "dies", "onze", "calso", "pazo": typed by ear
+        if word + "s" in self._small:
+            return [word + "s"]  # "tre quina", "ya pue do bala", "sei trene": a final s breathed out, as the Caribbean and the east of Bolivia say it
         return [self._snap(word)]
 
     @cached_property
@@ -1319,19 +1338,30 @@ class Parser:
         tres ases", "beto tiene un par de quinas"): out of a count, chatter."""
         # who has them and where, said before; that they are all, after: "yo tenía dos trenes y un as",
         # "acá tengo dos tontos y dos trenes", "tengo un as solo"
+        placed = False
         while words and words[0] in HAND_LEADS:
+            placed = placed or words[0] in ("aqui", "aca")
             words = words[1:]
-        while words and words[-1] in HAND_TAILS:
-            words = words[:-1]
+        said_after = False
+        while words and (words[-1] in HAND_TAILS or tuple(words[-2:]) in HAND_OWNED_AFTER):
+            said_after = said_after or words[-1] not in HAND_TAILS
+            words = words[:-1] if words[-1] in HAND_TAILS else words[:-2]
         if not words:
             return
         player, used = next(self._find_player(words, 0), (None, 0))
         rest = words[used:]
         owned = bool(rest) and rest[0] in self.lexicon.hand_joins["antes"]
+        owner = next((len(lead) for lead in HAND_OWNED if tuple(rest[: len(lead)]) == lead), 0) if player is None else 0
         if owned:
             rest = rest[1:]
-        elif player is None and tuple(rest[:3]) in HAND_OWNED:  # "mis dados son tres ases y una cuadra"
-            owned, rest = True, rest[3:]
+        elif owner:  # "mis dados son tres ases y una cuadra", "me quedan dos trenes"
+            owned, rest = True, rest[owner:]
+        elif said_after and player is None:  # "un tonto solito me queda"
+            owned = True
+        elif placed and player is None and rest[:1] == ["hay"]:  # "aquí hay una cuadra, una quina y un as"
+            owned, rest = True, rest[1:]
+        if owned and len(rest) > 2 and rest[1] in ("dados", "dado") and next(self._numbers_at(rest, 0), None) is not None:
+            rest = rest[2:]  # "me quedan dos dados, un as y una cuadra": how many first, then which
         if player is not None and len(rest) == 1 and rest[0] in self.lexicon.faces:
             yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
         elif rest and owned:  # "ana dos trenes" is her count: a hand is had ("tengo", "beto tiene")
