@@ -359,9 +359,9 @@ class Parser:
             if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
         for reading in readings:
-            told = reading.how == "contexto" and isinstance(reading.command, HandCommand) and reading.command.player is None
-            if told and len(set(reading.command.faces)) > 1 and reading.certainty >= ASK_AT:
-                return reading.command
+            hand = reading.command
+            if reading.how == "contexto" and isinstance(hand, HandCommand) and hand.player is None and len(set(hand.faces)) > 1 and reading.certainty >= ASK_AT:
+                return hand
         return self._partial(self._views(self.lexicon.said(text)))
 
     def readings(self, text: str) -> list[Reading]:
