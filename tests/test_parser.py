@@ -14,7 +14,7 @@ from assistant.speech import Parser, grammar
 from assistant.speech.commands import CallCommand
 from assistant.speech.lexicon import ANY_MARK, GAP_MARK, TemplateError, expand, load
 from assistant.speech.normalize import fold
-from assistant.speech.parser import ACT_AT, ASK_AT
+from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once
 
 CORPUS = Path(__file__).parent / "corpus"
 PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
@@ -395,6 +395,8 @@ VETO_FAMILIES = {
               # raising or calling, weighed aloud
               "chat qué hago subo o calzo"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas", "dale calza [unk]"], "calzo"),
+    # what is left to one is one's hand (read as such while hands are told), never a bid nor a count
+    "mano_propia": (["me quedan dos", "ya me quedaban tres no más"], "dos trenes"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
 }
 """Each family of cues that keeps chatter out, with lines it must keep out and the plain move
@@ -484,8 +486,6 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         # a word nobody knows, said last after a call, is the one spoken to, as "[unk]" would be
         ("yo paso peñi", {"accion": "paso"}),
         ("dudo feley", {"accion": "dudo"}),
-        ("paso hambre", None),  # a word Spanish knows is what the call's word is done to
-        ("mato zancudos", None),
         # titles of a club and a barracks, the north's and Bolivia's, Mapudungun's, a Haitian's, a market's
         ("paso, mi comandante", {"accion": "paso"}),
         ("once trenes mi comandante", {"accion": "apuesta", "cantidad": 11, "pinta": 3}),
@@ -520,6 +520,24 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("cinco trenecitos", {"accion": "apuesta", "cantidad": 5, "pinta": 3}),
         ("dos dado de as", {"accion": "apuesta", "cantidad": 2, "pinta": 1}),
         ("dose trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),  # spelt by ear first
+    ],
+    "an r said as l, by a Chinese shopkeeper or in the Caribbean": [
+        ("cuatlo tlen", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
+        ("obligo celado", {"accion": "obligo", "modo": "cerrado"}),
+        ("la ana tenel tles", {"accion": "cuenta_jugador", "jugador": "ana", "cantidad": 3}),
+        ("diego plimelo", {"accion": "parte", "jugador": "diego"}),
+        ("ahola yo, ocho tlen, pelo ocho", {"accion": "apuesta", "cantidad": 8, "pinta": 3}),
+        ("se me cayó el pelo", None),  # a Spanish word stays itself
+    ],
+    "yes, no and fillers of a Chinese shop and a German-Chilean family": [
+        ("dui dui", {"accion": "si"}),
+        ("bu dui, no", {"accion": "no"}),
+        ("diego mei you", {"accion": "cuenta_jugador", "jugador": "diego", "cantidad": 0}),
+        ("ja doch", {"accion": "si"}),
+        ("nein nein", {"accion": "no"}),
+        ("calzo no más, oma", {"accion": "calzo"}),
+        ("na ja, warte mal, cinco ases", {"accion": "apuesta", "cantidad": 5, "pinta": 1}),
+        ("ja ja ja qué risa", None),  # laughter
     ],
     "the bid said before, then the one made": [
         ("de seis trenes me bajo a cuatro balas", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
@@ -631,6 +649,20 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     ],
 }
 """How a move sits inside a longer line (loose readings), with the chatter each rule must keep out."""
+
+
+def test_one_word_said_after_a_call_is_asked_about() -> None:
+    """A call said as one's own with one word of Spanish after it and nothing else: the one spoken
+    to as often as what the call's word is done to ("dudo pelusa", "paso hambre"), so the referee asks
+    ("¿Dudas?") and only a yes plays it; a word the lexicon knows as a title plays at once, and the
+    call's noun with its adjective ("duda razonable") is no call at all."""
+    parser = Parser(players=[*PLAYERS, "diego", "fran"])
+    for line, call in (("dudo pelusa", "dudo"), ("paso hambre", "paso"), ("mato zancudos", "mato"), ("yo paso tortuga", "paso")):
+        best = parser.readings(line)[0]
+        assert best.command.action == call and ASK_AT <= best.certainty and not plays_at_once(best), (line, best)
+    assert plays_at_once(parser.readings("paso chango")[0])
+    assert parser.parse("duda razonable").action == "desconocido"
+    assert parser.parse("el jefe dudó harto").action == "desconocido"
 
 
 @pytest.mark.parametrize("rule", sorted(STRUCTURES))

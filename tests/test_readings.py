@@ -222,8 +222,8 @@ def test_counts_and_hands_may_be_mixed_and_a_hidden_face_is_asked_for() -> None:
 def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_told(parser: Parser) -> None:
     """"tengo una quina" is carla's one-die hand in a closed obligo; "tengo tres ases"
     from ana, who has five, is refused and changes nothing; out of a count a hand of one face
-    is chatter (said of the bid as often), one listed face by face is read as the hand it is,
-    which the referee refuses during the bids."""
+    is chatter (said of the bid as often), one listed face by face or said to be all one has is
+    read as the hand it is, which the referee refuses during the bids."""
     game, steps = _closed_obligo_told(
         ["tengo una quina", "tengo tres ases", "ana tren tren quina quina cuadra", "beto cuadra cuadra cuadra tren sena"])
     assert [s["aceptada"] for s in steps[-4:]] == [True, False, True, True]
@@ -238,7 +238,8 @@ def test_a_hand_of_fewer_dice_said_by_its_owner_is_read_only_while_hands_are_tol
                         ("aquí hay una cuadra, una quina y un as", (1, 4, 5)), ("me quedan dos dados, un as y una cuadra", (1, 4))):
         weak = [r.command for r in parser.readings(line) if r.weak and isinstance(r.command, HandCommand)]
         assert [tuple(sorted(h.faces)) for h in weak] == [faces], line
-    assert parser.parse("tengo un as solo").action == "desconocido"
+    assert parser.parse("tengo un as solo").to_json() == {"accion": "mano", "caras": [1]}  # all one has
+    assert parser.parse("me quedan dos trenes no más").to_json() == {"accion": "mano", "caras": [3, 3]}
     assert parser.parse("acá tengo dos tontos y dos trenes").to_json() == {"accion": "mano", "caras": [2, 2, 3, 3]}
     assert parser.parse("beto tiene dos trenes y una quina").action != "mano"  # another's dice, told out of a count
     game, steps = _play(["parte ana por la izquierda", "yo tenía dos trenes y un as"])

@@ -18,6 +18,8 @@ LINE_WIDE = frozenset({"pasado", "hora", "numerado", "charla", "regla", "definic
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "la cama cuatro", "mis zapatos")."""
 BIDS_ONLY = frozenset({"juicio"})
 """Families that say nothing of a call: a bid judged is a doubt's reason ("dudo, nueve senas es demasiado")."""
+HANDS_KEPT = frozenset({"mano_propia"})
+"""Families that veto every reading of their words but the hand they tell: "me quedan dos trenes" is no bid."""
 AFTER_THE_MOVE = frozenset({"reto"})
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
 CLAUSE_BOUND = frozenset({"pasado", "hora", "numerado", "definicion"})
@@ -50,13 +52,15 @@ class Cue:
     calls: bool = False
     """It names a call ("¿quién duda?", "si dudas y pierdes"): it says nothing of a bid or a question."""
 
-    def touches(self, start: int, end: int, call: bool = True, clause: tuple[int, int] | None = None) -> bool:
+    def touches(self, start: int, end: int, call: bool = True, clause: tuple[int, int] | None = None, hand: bool = False) -> bool:
         """Does it veto a move read from ``words[start:end]`` (``call``: a call, an obligo)?
         A line-wide cue does anywhere in the move's clause (``clause``: ``words[a:b]``, the
         whole line when None: "ayer dudé y perdí"; not "doce senas, y a mí no me pillan como
         la otra vez"); another, where it holds some of the move's words ("dudo que venga"),
         never beside it ("quince senas, y el que duda paga"); a cue that names a call, only a
-        call ("¿quién duda mejor?" is a question)."""
+        call ("¿quién duda mejor?" is a question); one that tells a hand, never that hand (``hand``)."""
+        if hand and self.family in HANDS_KEPT:
+            return False
         if self.calls and not call and self.family not in CLAUSE_BOUND:
             return False  # (a past story of a call is a story all through its clause: "el beto dudó con cinco senas y cagó")
         if call and self.family in BIDS_ONLY:

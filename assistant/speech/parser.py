@@ -205,6 +205,9 @@ REQUEST_TAGS = ("imperativo", "infinitivo", "presente.1", "preterito.1", "subjun
 """The forms in which a player asks to take a move back: "borra", "deshacer", "me equivoco", "me equivoqué", "anulemos"."""
 UNHEARD_CAP = 0.6
 """The most a number said before a word nobody heard may be: asked about, never acted on at once."""
+ONE_WORD_CAP = 0.6
+"""The most a call may be with one word of Spanish said after it and nothing else: the one spoken to as
+often as what the call's word is done to ("dudo regia", "paso chango"; "paso hambre"): asked about."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
@@ -351,16 +354,20 @@ class Parser:
     def parse(self, text: str) -> Command:
         """The best reading out of context that is sure enough to be acted on or
         asked about (``ASK_AT``); when there is none, a hand the speaker lists as his own ("tengo
-        dos trenes y una quina"; not "tengo tres trenes", said of the bid as often, nor "beto tiene
-        as"), which only a count takes (the referee says so at any other moment); or what was
-        heard of a move (``Unknown``)."""
+        dos trenes y una quina") or says is all he has ("tengo una quina sola", "me quedan dos
+        trenes no más"; not "tengo tres trenes", said of the bid as often, nor "beto tiene as"),
+        which only a count takes (the referee says so at any other moment); or what was heard of a
+        move (``Unknown``)."""
         readings = self.readings(text)
+        said = self.lexicon.said(text)
+        told = [r.command for r in readings if r.how == "contexto" and isinstance(r.command, HandCommand) and r.command.player is None and r.certainty >= ASK_AT]
+        if told and set(pairwise(said)) & HAND_OWNED_AFTER:
+            return told[0]  # "me quedan dos trenes no más": what is left to one is a hand, never a bid
         for reading in readings:
             if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
-        for reading in readings:
-            hand = reading.command
-            if reading.how == "contexto" and isinstance(hand, HandCommand) and hand.player is None and len(set(hand.faces)) > 1 and reading.certainty >= ASK_AT:
+        for hand in told:
+            if isinstance(hand, HandCommand) and (len(set(hand.faces)) > 1 or self._all_one_has(said)):
                 return hand
         return self._partial(self._views(self.lexicon.said(text)))
 
@@ -391,7 +398,8 @@ class Parser:
         (``words[start:end]`` less its lead and tail), or a line-wide one is said in its
         ``clause`` (``Cue.touches``)."""
         call = isinstance(reading.command, CallCommand | ObligoCommand)
-        hit = [c for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause)]
+        hand = isinstance(reading.command, HandCommand)
+        hit = [c for c in cues if c.touches(start + reading.lead, end - reading.tail, call, clause, hand)]
         if _bare_number(reading.command):
             # a number after things counted is one more of them: "beto tiene tres hijos y ana dos"
             hit += [c for c in cues if c.family == "cosas" and c.end <= start + reading.lead]
@@ -646,6 +654,8 @@ class Parser:
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
+        if self._one_word_after(raw, first, last, reading.command):
+            certainty = min(certainty, ONE_WORD_CAP)  # "dudo regia": asked, "¿Dudas?"
         if reading.command.action in ASKED_FIRST:
             certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
             said = {raw[i] for i in inside} & self._undo_forms
@@ -661,6 +671,18 @@ class Parser:
         if phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
+
+    def _one_word_after(self, raw: list[str], first: int, last: int, command: Command) -> bool:
+        """Is the call at ``raw[first:last + 1]`` the whole line but for one word of Spanish said
+        after it, the call said as one's own ("dudo", "paso", "siciliana"; not "duda razonable")
+        with nothing before it but "yo" and fillers: "dudo regia", "paso chango", "obligo cerrado frè"?"""
+        if not isinstance(command, CallCommand | ObligoCommand):
+            return False
+        spoken = {"yo", *FIRST_PERSON_CALLS, "paso", "siciliana", "picado", "obligo", "abierto", "cerrado"}
+        if raw[last] not in spoken or any(w != "yo" and not self._passed_over(w) for w in raw[:first]):
+            return False
+        behind = [w for w in raw[last + 1 :] if not self._passed_over(w)]
+        return len(behind) == 1 and behind[0] != UNREADABLE and self._foreign(behind[0]) and not behind[0].isdigit()
 
     def _opens_a_clause(self, raw: list[str], i: int) -> bool:
         """Does ``raw[i]`` open the clause of the move that follows: "ya", "pero", "así que"?"""
@@ -782,7 +804,8 @@ class Parser:
             # (a word nobody knows said last is heard as the recognizer hears it, a word outside the grammar: the
             # one spoken to, as "dudo [unk]" is noise: "yo paso peñi", "dudo, feley")
             unheard_last = self._kind(after) == "ruido" and not then
-            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not unheard_last:
+            asked = self._one_word_after(raw, first, last, command)
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not unheard_last and not asked:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
@@ -1115,7 +1138,20 @@ class Parser:
             return [heard]  # "dies", "onze", "calso", "pazo": typed by ear
         if word + "s" in self._small:
             return [word + "s"]  # "tre quina", "ya pue do bala", "sei trene": a final s breathed out, as the Caribbean and the east of Bolivia say it
+        trilled = self._trilled(word)
+        if trilled is not None:
+            return [trilled]  # "cuatlo tlen", "izquielda", "celado", "tenel": an r said as l, by a Chinese shopkeeper or in the Caribbean
         return [self._snap(word)]
+
+    def _trilled(self, word: str) -> str | None:
+        """The lexicon word that ``word`` is with its l said for an r, if it is no Spanish
+        word itself ("pelo", "abril" stay): every l, then each one, then as a double r
+        ("celado" -> "cerrado")."""
+        if "l" not in word or self._common(word) or len(word) < 3:
+            return None
+        spots = [i for i, c in enumerate(word) if c == "l"]
+        tries = [word.replace("l", "r"), *(word[:i] + "r" + word[i + 1 :] for i in spots), *(word[:i] + "rr" + word[i + 1 :] for i in spots)]
+        return next((w for w in tries if w in self._known), None)
 
     @cached_property
     def _small(self) -> frozenset[str]:
@@ -1368,6 +1404,11 @@ class Parser:
             hand = self._hand_in_poker_words(rest, owned=True, partial=True)
             if hand is not None and len(hand.faces) < HAND:
                 yield Reading(dataclasses.replace(hand, player=player), 1.0, weak=True, how="contexto")
+
+    def _all_one_has(self, words: list[str]) -> bool:
+        """Do these words say a hand is all one has: "solo", "nomás", "no más", "me queda"?"""
+        pairs = set(pairwise(words))
+        return any(w in HAND_TAILS for w in words) or ("no", "mas") in pairs or bool(pairs & HAND_OWNED_AFTER)
 
     def _reflexive(self, words: list[str]) -> bool:
         """A call's verb right after "se" or "me" ("se picó", "me calzo"), but "me paso"."""
