@@ -360,7 +360,8 @@ class Parser:
         move (``Unknown``)."""
         readings = self.readings(text)
         said = self.lexicon.said(text)
-        told = [r.command for r in readings if r.how == "contexto" and isinstance(r.command, HandCommand) and r.command.player is None and r.certainty >= ASK_AT]
+        told = [r.command for r in readings
+                if r.how == "contexto" and isinstance(r.command, HandCommand) and r.command.player is None and r.certainty >= ASK_AT]
         if told and set(pairwise(said)) & HAND_OWNED_AFTER:
             return told[0]  # "me quedan dos trenes no más": what is left to one is a hand, never a bid
         for reading in readings:
