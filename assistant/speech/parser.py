@@ -805,8 +805,8 @@ class Parser:
             # (a word nobody knows said last is heard as the recognizer hears it, a word outside the grammar: the
             # one spoken to, as "dudo [unk]" is noise: "yo paso peñi", "dudo, feley")
             unheard_last = self._kind(after) == "ruido" and not then
-            asked = self._one_word_after(raw, first, last, command)
-            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not unheard_last and not asked:
+            spoken_to = unheard_last or self._one_word_after(raw, first, last, command)
+            if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not spoken_to:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
