@@ -348,7 +348,9 @@ VETO_FAMILIES = {
                # what happens when one die is left, what the siciliana costs
                "cómo era cuando te queda un dado solo obligás", "en la siciliana se pierden dos dados ojo",
                # a rule said as a truth
-               "con cinco ases cualquiera gana caballeros"], "calzo"),
+               "con cinco ases cualquiera gana caballeros",
+               # a rule read out, a newcomer asking
+               "a ver la regla dice que si hay seis trenes y uno dudó seis trenes pierde el que dudó", "no sé jugar picado explíquenme"], "calzo"),
     "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
                          "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata",
                          # what a call would bring, asked
@@ -356,7 +358,9 @@ VETO_FAMILIES = {
                          # a bid imagined and asked about, a call weighed with what would follow it
                          "si digo ocho quinas me van a dudar", "y si calzo y no están justas qué pasa",
                          # a call asked about by its name, somebody's habit
-                         "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca"], "seis senas"),
+                         "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca",
+                         # a call supposed of others
+                         "si me dicen dudo y hay más yo gano cierto"], "seis senas"),
     "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
@@ -385,7 +389,9 @@ VETO_FAMILIES = {
                 "el beto dice que tiene cinco quinas pero yo lo conozco", "compramos doce cervezas y ya quedan tres",
                 "paso paso no quiero más choripán", "paso paso déjenme pasar con la bandeja",
                 # a football score said bare
-                "tres a uno y el uno fue autogol", "ganamos dos a cero"], "cinco quinas"),
+                "tres a uno y el uno fue autogol", "ganamos dos a cero",
+                # a bid only supposed, people called aces
+                "yo apostaría seis cuadras si no fuera porque la probabilidad no me acompaña", "esos surfistas de tahai son unos ases"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
@@ -393,8 +399,11 @@ VETO_FAMILIES = {
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
               "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
               # raising or calling, weighed aloud
-              "chat qué hago subo o calzo"], "dudo"),
+              "chat qué hago subo o calzo",
+              # advice asked, a dare in usted
+              "qué harías tú dudarías o subirías a siete trenes", "dale atrévase a dudar hermano"], "dudo"),
     "desafio": (["te animas a calzar", "a ver si me dudas", "dale calza [unk]"], "calzo"),
+    # (and a dare in usted, advice asked, a call supposed of others, a rule read: reto, sobre_la_jugada, regla)
     # what is left to one is one's hand (read as such while hands are told), never a bid nor a count
     "mano_propia": (["me quedan dos", "ya me quedaban tres no más"], "dos trenes"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
@@ -538,6 +547,17 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("calzo no más, oma", {"accion": "calzo"}),
         ("na ja, warte mal, cinco ases", {"accion": "apuesta", "cantidad": 5, "pinta": 1}),
         ("ja ja ja qué risa", None),  # laughter
+    ],
+    "a church youth group's and Rapa Nui's blessings and names around the move": [
+        ("cinco tontos amén", {"accion": "apuesta", "cantidad": 5, "pinta": 2}),
+        ("cuatro ases varón", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
+        ("nueve cuadras qué bendición", {"accion": "apuesta", "cantidad": 9, "pinta": 4}),
+        ("dudo gloria a Dios", {"accion": "dudo"}),
+        ("castigo pal hermano diego", {"accion": "castigo", "jugador": "diego"}),
+        ("parte la hermana carla", {"accion": "parte", "jugador": "carla"}),
+        ("dudo de ti conti", {"accion": "dudo"}),
+        ("hay diez aleluya", {"accion": "cuenta", "cantidad": 10}),
+        ("ya dudo a levantar los cachos", {"accion": "dudo"}),
     ],
     "the bid said before, then the one made": [
         ("de seis trenes me bajo a cuatro balas", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
