@@ -551,7 +551,6 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     "a church youth group's and Rapa Nui's blessings and names around the move": [
         ("cinco tontos amén", {"accion": "apuesta", "cantidad": 5, "pinta": 2}),
         ("cuatro ases varón", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
-        ("nueve cuadras qué bendición", {"accion": "apuesta", "cantidad": 9, "pinta": 4}),
         ("dudo gloria a Dios", {"accion": "dudo"}),
         ("castigo pal hermano diego", {"accion": "castigo", "jugador": "diego"}),
         ("parte la hermana carla", {"accion": "parte", "jugador": "carla"}),

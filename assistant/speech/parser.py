@@ -768,6 +768,8 @@ class Parser:
             return "dentro_de_frase"  # "[unk] el mate [unk]": an article makes the word a thing
         if call and before in CALL_INSIDE:
             return "dentro_de_frase"  # "en uruguay no jugamos con calzo"
+        if call and raw[first] == "en":
+            return "dentro_de_frase"  # "en la duda, abstente": the call's word after "en" is a thing
         if before in lex.clitics and two_before in lex.inside_words and not placed:
             return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
         # "cuatro balas, mi amigo": the table spoken to; "dos tontos pa calentar": what the opening bid is for
@@ -845,8 +847,9 @@ class Parser:
         had = any(w in HAVING for w in raw[max(0, first - 1) : last + 1])
         if isinstance(command, CountCommand | PlayerCountCommand) and command.face is None and after != UNREADABLE and self._foreign(after) and had:
             return "objeto"  # "el beto tiene tres vacas": things had, not dice counted
-        verb_alone = raw[last] in HAVING and all(self._passed_over(w) for w in raw[first:last])
-        if _answer(command) and verb_alone and after and self._foreign(after):
+        verb_alone = raw[last] in HAVING and all(self._passed_over(w) or w in lex.address_words for w in raw[first:last])
+        had_next = after or (raw[last + 1] if last + 1 < len(raw) else "")  # (a word nobody heard too: "vecino, tiene [unk] [unk]")
+        if _answer(command) and verb_alone and had_next and self._foreign(had_next):
             return "objeto"  # "literal tengo tilt", "tengo [unk]": something had, no yes ("sí, tenía" answers)
         if isinstance(command, BidCommand) and after in REPORTED:
             return "verbo"  # "ocho tontos dijo el loco ese": somebody's bid told, not made
