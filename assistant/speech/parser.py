@@ -207,7 +207,8 @@ UNHEARD_CAP = 0.6
 """The most a number said before a word nobody heard may be: asked about, never acted on at once."""
 ONE_WORD_CAP = 0.6
 """The most a call may be with one word of Spanish said after it and nothing else: the one spoken to as
-often as what the call's word is done to ("dudo regia", "paso chango"; "paso hambre"): asked about."""
+often as what the call's word is done to ("dudo pelusa", "paso hambre"): asked about. A word the lexicon
+knows as one spoken to ("paso chango", "dudo regia") plays at once."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
@@ -370,7 +371,7 @@ class Parser:
         for hand in told:
             if isinstance(hand, HandCommand) and (len(set(hand.faces)) > 1 or self._all_one_has(said)):
                 return hand
-        return self._partial(self._views(self.lexicon.said(text)))
+        return self._partial(self._views(said))
 
     def readings(self, text: str) -> list[Reading]:
         """Every reading the line can have, best first: the readings that place every
@@ -656,7 +657,7 @@ class Parser:
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
         if self._one_word_after(raw, first, last, reading.command):
-            certainty = min(certainty, ONE_WORD_CAP)  # "dudo regia": asked, "¿Dudas?"
+            certainty = min(certainty, ONE_WORD_CAP)  # "dudo pelusa": asked, "¿Dudas?"
         if reading.command.action in ASKED_FIRST:
             certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
             said = {raw[i] for i in inside} & self._undo_forms
@@ -676,7 +677,7 @@ class Parser:
     def _one_word_after(self, raw: list[str], first: int, last: int, command: Command) -> bool:
         """Is the call at ``raw[first:last + 1]`` the whole line but for one word of Spanish said
         after it, the call said as one's own ("dudo", "paso", "siciliana"; not "duda razonable")
-        with nothing before it but "yo" and fillers: "dudo regia", "paso chango", "obligo cerrado frè"?"""
+        with nothing before it but "yo" and fillers: "dudo pelusa", "yo paso tortuga", "paso hambre"?"""
         if not isinstance(command, CallCommand | ObligoCommand):
             return False
         spoken = {"yo", *FIRST_PERSON_CALLS, "paso", "siciliana", "picado", "obligo", "abierto", "cerrado"}
