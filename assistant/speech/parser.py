@@ -160,12 +160,11 @@ HAND_LEADS = frozenset({"yo", "aca", "aqui", "ahora"})
 """Before a hand told: who has it and where ("acá tengo dos tontos y dos trenes")."""
 HAND_TAILS = frozenset({"solo", "sola", "solito", "solita", "nomas"})
 """After a hand told: that it is all ("tengo un as solo")."""
-HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era"), ("me", "queda"), ("me", "quedan"),
-                        ("me", "quedaba"), ("me", "quedaban")})
+HAND_OWNED_AFTER = frozenset({("me", "queda"), ("me", "quedan"), ("me", "quedaba"), ("me", "quedaban")})
+"""What is left to one, said before or after a hand: "me quedan dos trenes no más", "un tonto solito me queda"."""
+HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era")}) | HAND_OWNED_AFTER
 """Before a hand told of fewer than five dice, these make it the speaker's ("mis dados son tres ases y una cuadra",
 "me quedan dos trenes no más"); "hay" after where it is ("aquí hay una cuadra, una quina y un as")."""
-HAND_OWNED_AFTER = frozenset({("me", "queda"), ("me", "quedan"), ("me", "quedaba"), ("me", "quedaban")})
-"""After a hand told, the same: "un tonto solito me queda", "dos senas y un tren nomás me quedan"."""
 UNDONE = frozenset({"eso", "esto", "lo", "todo"})
 """After an undo's word, what it undoes ("borra eso"), never a yes said after a hesitation."""
 PEOPLE_FACES = frozenset({1, 2})
@@ -205,6 +204,8 @@ REQUEST_TAGS = ("imperativo", "infinitivo", "presente.1", "preterito.1", "subjun
 """The forms in which a player asks to take a move back: "borra", "deshacer", "me equivoco", "me equivoqué", "anulemos"."""
 UNHEARD_CAP = 0.6
 """The most a number said before a word nobody heard may be: asked about, never acted on at once."""
+OWN_CALL_WORDS = frozenset({"yo", *FIRST_PERSON_CALLS, "paso", "siciliana", "picado", "obligo", "abierto", "cerrado"})
+"""A call said as one's own ends in one of these ("yo paso", "dudo", "obligo cerrado"; not "duda razonable")."""
 ONE_WORD_CAP = 0.6
 """The most a call may be with one word of Spanish said after it and nothing else: the one spoken to as
 often as what the call's word is done to ("dudo pelusa", "paso hambre"): asked about. A word the lexicon
@@ -360,14 +361,15 @@ class Parser:
         which only a count takes (the referee says so at any other moment); or what was heard of a
         move (``Unknown``)."""
         readings = self.readings(text)
-        said = self.lexicon.said(text)
         told = [r.command for r in readings
                 if r.how == "contexto" and isinstance(r.command, HandCommand) and r.command.player is None and r.certainty >= ASK_AT]
+        said = self.lexicon.said(text) if told else []
         if told and set(pairwise(said)) & HAND_OWNED_AFTER:
             return told[0]  # "me quedan dos trenes no más": what is left to one is a hand, never a bid
         for reading in readings:
             if not reading.weak and reading.certainty >= ASK_AT:
                 return reading.command
+        said = said or self.lexicon.said(text)
         for hand in told:
             if isinstance(hand, HandCommand) and (len(set(hand.faces)) > 1 or self._all_one_has(said)):
                 return hand
@@ -656,7 +658,8 @@ class Parser:
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
             certainty *= ARTICLE_BID  # "pongan una samba", "un tonto me chocó": an article as often as a bid of one
-        if self._one_word_after(raw, first, last, reading.command):
+        one_word = self._one_word_after(raw, first, last, reading.command)
+        if one_word:
             certainty = min(certainty, ONE_WORD_CAP)  # "dudo pelusa": asked, "¿Dudas?"
         if reading.command.action in ASKED_FIRST:
             certainty = min(certainty, UNHEARD_CAP)  # "me equivoqué en la pega, qué lata": taking back a move is asked first
@@ -669,7 +672,7 @@ class Parser:
             weak=competing or self._needs_the_moment(reading.command, [kinds[i] for i in left]),
         )
         vetoed = self._vetoed(loose, cues, 0, len(raw), (start, end + 1))
-        phrase = self._about_something_else(raw, first, last, reading.command, clause_start) if vetoed.certainty > 0 else None
+        phrase = self._about_something_else(raw, first, last, reading.command, clause_start, one_word) if vetoed.certainty > 0 else None
         if phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
@@ -680,8 +683,7 @@ class Parser:
         with nothing before it but "yo" and fillers: "dudo pelusa", "yo paso tortuga", "paso hambre"?"""
         if not isinstance(command, CallCommand | ObligoCommand):
             return False
-        spoken = {"yo", *FIRST_PERSON_CALLS, "paso", "siciliana", "picado", "obligo", "abierto", "cerrado"}
-        if raw[last] not in spoken or any(w != "yo" and not self._passed_over(w) for w in raw[:first]):
+        if raw[last] not in OWN_CALL_WORDS or any(w != "yo" and not self._passed_over(w) for w in raw[:first]):
             return False
         behind = [w for w in raw[last + 1 :] if not self._passed_over(w)]
         return len(behind) == 1 and behind[0] != UNREADABLE and self._foreign(behind[0]) and not behind[0].isdigit()
@@ -706,7 +708,7 @@ class Parser:
             end = last
         return start, end
 
-    def _about_something_else(self, raw: list[str], first: int, last: int, command: Command, taken: int) -> str | None:
+    def _about_something_else(self, raw: list[str], first: int, last: int, command: Command, taken: int, one_word: bool = False) -> str | None:
         """Are the move's words, read among words the parser cannot place, part of a
         phrase about something else? Which kind of phrase, or None:
 
@@ -808,7 +810,7 @@ class Parser:
             # (a word nobody knows said last is heard as the recognizer hears it, a word outside the grammar: the
             # one spoken to, as "dudo [unk]" is noise: "yo paso peñi", "dudo, feley")
             unheard_last = self._kind(after) == "ruido" and not then
-            spoken_to = unheard_last or self._one_word_after(raw, first, last, command)
+            spoken_to = unheard_last or one_word  # (``one_word``: ``_one_word_after``, asked about, not vetoed)
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not spoken_to:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
