@@ -38,7 +38,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from rapidfuzz import fuzz, process
 
@@ -48,6 +48,7 @@ from assistant.speech.commands import (
     CallCommand,
     Command,
     CountCommand,
+    Direction,
     HandCommand,
     ObligoCommand,
     PenaltyCommand,
@@ -150,6 +151,10 @@ REPORTED = frozenset(
     | {"tuve", "tuvo", "tuvimos", "tuvieron"}  # "tres trenes tuve que tomar pa llegar acá"
 )
 """Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
+WAY_BEFORE = frozenset({"la", "por", "pa", "para", "hacia", "a"})
+"""Words right before a way said as the way the turn goes ("por la derecha", "hacia la izquierda")."""
+WAY_AFTER = frozenset({"de", "del"})
+"""...and right after a way said as a place ("a la derecha de la ana")."""
 COPULAS = frozenset({"esta", "estan", "es", "son", "era", "eran", "hay", "habia"})
 """After a call, these say how things stand, never what it is done to: "calzo, está exacto"."""
 HAVING = frozenset({"tiene", "tienen", "tenia", "tenian", "tengo"})
@@ -257,8 +262,10 @@ class _Slots:
 class Parser:
     """Parses utterances for a table with the given players."""
 
-    def __init__(self, lexicon: Lexicon | None = None, players: Iterable[str] = ()) -> None:
+    def __init__(self, lexicon: Lexicon | None = None, players: Iterable[str] = (), cache_size: int = CACHE_SIZE) -> None:
+        """``cache_size``: lines whose readings are kept (a measurement of tens of thousands keeps more)."""
         self.lexicon = lexicon or lexicon_module.default()
+        self._cache_size = cache_size
         lex = self.lexicon
         self.players = list(players)
         self._names = {fold(" ".join(tokens(p))): p for p in self.players}
@@ -390,12 +397,30 @@ class Parser:
         strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
         found = [r for r in strict if r.certainty > 0]
         if not any(not r.weak for r in found):
-            found += self._loose(raw, cues)
+            told = any(isinstance(r.command, HandCommand) and r.command.player is None and len(set(r.command.faces)) > 1 for r in found)
+            # "tengo un tonto y dos cuadras": a hand listed face by face, whole; no part of it is a bid
+            found += [r for r in self._loose(raw, cues) if not (told and isinstance(r.command, BidCommand))]
         found += [r for r in strict if r.certainty == 0 and all(r.command != f.command for f in found)]
-        if len(self._cache) >= CACHE_SIZE:
+        found = [self._way_said_later(r, raw) for r in found]
+        if len(self._cache) >= self._cache_size:
             self._cache.clear()
         self._cache[text] = tuple(found)
         return found
+
+    def _way_said_later(self, reading: Reading, raw: list[str]) -> Reading:
+        """A start read without its way, the way said later in the line among other words: "parte la
+        fran porque es la cumpleañera, para la derecha", "sale la ana, saque del medio, hacia la
+        izquierda". Only one way, said as one ("hacia la derecha"; not "a la derecha de la ana", a seat)."""
+        command = reading.command
+        if not isinstance(command, StartCommand) or command.direction is not None or reading.certainty == 0:
+            return reading
+        ways: set[Direction] = {
+            cast(Direction, self.lexicon.directions[w]) for i, w in enumerate(raw)
+            if w in self.lexicon.directions and i > 0 and raw[i - 1] in WAY_BEFORE and (i + 1 == len(raw) or raw[i + 1] not in WAY_AFTER)
+        }
+        if len(ways) != 1:
+            return reading
+        return dataclasses.replace(reading, command=dataclasses.replace(command, direction=ways.pop()))
 
     def _vetoed(self, reading: Reading, cues: list[Cue], start: int, end: int, clause: tuple[int, int] | None = None) -> Reading:
         """``reading`` with certainty 0 when a cue touches the words it was read from
@@ -1053,7 +1078,7 @@ class Parser:
         key = (tuple(raw), halves)
         cached = self._read_cache.get(key)
         if cached is None:
-            if len(self._read_cache) >= CACHE_SIZE:
+            if len(self._read_cache) >= self._cache_size:
                 self._read_cache.clear()
             cached = self._read_cache[key] = tuple(self._read_afresh(raw, halves))
         return list(cached)
@@ -1521,8 +1546,9 @@ class Parser:
         return first is not None and any(w in CLAUSE_JOINS for w in words[first + 1 : at])
 
     def _names_only(self, seq: tuple[str, ...]) -> bool:
-        """Is a frame-stripped template only a player's name among small words ("{jugador}", "que {jugador}")?"""
-        return "{jugador}" in seq and all(t == "{jugador}" or t in self.lexicon.closed or t == "que" for t in seq)
+        """Is a frame-stripped template only a player's name among small words ("{jugador}", "que {jugador}",
+        "es {jugador}": "ese café es de la carla" is no palo once "palo" is dropped)?"""
+        return "{jugador}" in seq and all(t == "{jugador}" or t in self.lexicon.closed or t == "que" or t in COPULAS for t in seq)
 
     def _says_intent(self, key: str, dropped: list[str]) -> bool:
         """Do the frame words dropped from a line say its intent, when all that is
