@@ -28,6 +28,8 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,7 @@ from assistant.referee import Referee, expectation  # noqa: E402
 from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
-from assistant.speech.commands import BidCommand, Reading  # noqa: E402
+from assistant.speech.commands import BidCommand, Reading, Unknown  # noqa: E402
 from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
 from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once  # noqa: E402
 
@@ -114,7 +116,7 @@ def corpora(paths: list[Path], names: set[str] | None = None) -> dict[str, tuple
     return {name: corpus for name, corpus in found.items() if names is None or name in names}
 
 
-def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None, said_as: Callable[[str], list[str]] = tokens) -> str:
+def as_heard(text: str, known: AbstractSet[str], forced: dict[str, str] | None = None, said_as: Callable[[str], list[str]] = tokens) -> str:
     """The line as a grammar-bound recognizer would return it: a word outside the
     grammar becomes [unk], or with ``forced`` the grammar word that sounds most like it;
     ``said_as`` says its words (``Lexicon.said``: a word written short is said whole, "dudo q venga")."""
@@ -124,7 +126,15 @@ def as_heard(text: str, known: set[str], forced: dict[str, str] | None = None, s
     return " ".join(w if w in known else nearest_by_sound(w, forced) for w in said)
 
 
-def sound_index(known: set[str]) -> dict[str, str]:
+@cache
+def grammar_words(players: tuple[str, ...]) -> frozenset[str]:
+    """The words the recognizer grammar lists for these players (built once per table: the
+    batches written outside share one, and building the grammar is most of a measurement)."""
+    return frozenset(fold(w) for w in grammar.vocabulary(grammar.phrases(players=list(players))))
+
+
+@cache
+def sound_index(known: frozenset[str]) -> dict[str, str]:
     """How each grammar word sounds -> the word (the first, alphabetically, of those that sound alike)."""
     index: dict[str, str] = {}
     for word in sorted(known):
@@ -162,11 +172,15 @@ def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]
     asks back ("¿Ocho cuadras?") changes nothing; the line is taken only if the
     game changed or the line was accepted as a move. ``parser``: one that has read
     the lines already (its cache saves reading them again), for these players."""
-    parser = parser or Parser(players=players)
+    parser = parser or Parser(players=players, cache_size=MEASURED)
     lines = [t for t in lines if getattr(parser.parse(t), "hint", None) is None]  # "subo a cinco" is half a move, not chatter
+    # A line with nothing in it the session could take (no reading sure enough to act on or to ask
+    # about, and parse() finds no move) cannot change a game: a game is played for every line that
+    # has one, and for one in INERT_SAMPLE of the rest, which checks that premise on every run.
+    played = [t for i, t in enumerate(lines) if i % INERT_SAMPLE == 0 or not _inert(parser, heard_as(t))]
     taken: list[str] = []
     for setup in (["parte ana por la izquierda", "tres trenes"], ["parte ana por la izquierda", "tres trenes", "dudo"]):
-        for text in lines:
+        for text in played:
             game = Game(preset("yocacho"), players)
             session = Session(Referee(game), parser, say=lambda _t: None)  # one parser: its cache keeps the setup lines read
             for line in setup:
@@ -181,6 +195,17 @@ def in_game(lines: list[str], players: list[str], heard_as: Callable[[str], str]
             if game.snapshot() != before or (reply.accepted and reply.events):
                 taken.append(text)
     return taken
+
+
+MEASURED = 1 << 16
+"""Lines a measuring parser keeps the readings of: every line of a measurement is read more than once."""
+INERT_SAMPLE = 8
+"""Of the chatter lines the parser finds nothing in, one in this many is still played in a game."""
+
+
+def _inert(parser: Parser, text: str) -> bool:
+    """Is there nothing in ``text`` a session could take: no reading at ``ASK_AT`` or above, and no move parsed?"""
+    return isinstance(parser.parse(text), Unknown) and all(r.certainty < ASK_AT for r in parser.readings(text))
 
 
 MOMENT = {"cuenta": "cuenta", "cuenta_jugador": "cuenta", "mano": "cuenta", "si": "si_no", "no": "si_no", "parte": "inicio",
@@ -226,8 +251,8 @@ def thresholds(paths: list[Path] | None = None, path: str = "texto") -> dict[str
     of their chatter, said during the bids and during a count, the share played and the
     share asked about (a nuisance, never a change)."""
     commands, chatter, players = corpora(paths or [])["ajenos"] if not paths else next(iter(corpora(paths).values()))
-    parser = Parser(players=players)
-    known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
+    parser = Parser(players=players, cache_size=MEASURED)
+    known = grammar_words(tuple(players)) if path != "texto" else frozenset()
     index = sound_index(known) if path == "forzada" else None
     heard = (lambda t: t) if path == "texto" else (lambda t: as_heard(t, known, index, parser.lexicon.said))
     if path != "texto":
@@ -272,12 +297,12 @@ PATHS = ("texto", "voz", "forzada")
 def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"camino": path, "corpus": {}}
     for name, (commands, chatter, players) in corpora(paths or [], names).items():
-        parser = Parser(players=players)
-        known = {fold(w) for w in grammar.vocabulary(grammar.phrases(players=players))}
+        parser = Parser(players=players, cache_size=MEASURED)
+        known = grammar_words(tuple(players)) if path != "texto" else frozenset()
         index = sound_index(known) if path == "forzada" else None
 
         def heard_as(
-            text: str, known: set[str] = known, index: dict[str, str] | None = index, said_as: Callable[[str], list[str]] = parser.lexicon.said
+            text: str, known: AbstractSet[str] = known, index: dict[str, str] | None = index, said_as: Callable[[str], list[str]] = parser.lexicon.said
         ) -> str:
             return text if path == "texto" else as_heard(text, known, index, said_as)
 
@@ -316,29 +341,36 @@ def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str
     return result
 
 
-def edges(paths: list[Path] | None = None, names: set[str] | None = None) -> dict[str, Any]:
+def edges(paths: list[Path] | None = None, names: set[str] | None = None, alternate: bool = False) -> dict[str, Any]:
     """Commands read right as typed in their moment, read again with "[unk]" said before
     and after them: the share still taken (played or asked about) the same (both ways);
-    chatter with "[unk]" at either end that stays chatter."""
+    chatter with "[unk]" at either end that stays chatter. ``alternate``: each line read
+    with "[unk]" at one end only, before and after by turns (every line once, half the reading)."""
     result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
     for name, (commands, chatter, players) in corpora(paths or [], names).items():
-        parser = Parser(players=players)
+        parser = Parser(players=players, cache_size=MEASURED)
         right = [(t, e) for t, e, _f in commands if in_its_moment(parser, t, e) != "perdida"]
-        lost = []
-        for text, expected in right:
-            for said in (f"[unk] {text}", f"{text} [unk]"):
+        def ends(i: int, text: str) -> tuple[str, ...]:
+            both = (f"[unk] {text}", f"{text} [unk]")
+            return (both[i % 2],) if alternate else both
+
+        lost, tried = [], 0
+        for i, (text, expected) in enumerate(right):
+            for said in ends(i, text):
+                tried += 1
                 if in_its_moment(parser, said, expected) == "perdida":
                     lost.append((said, expected, parser.parse(said).to_json()))
-        moved = []
-        for text in chatter:
-            for said in (f"[unk] {text}", f"{text} [unk]"):
+        moved, asked = [], 0
+        for i, text in enumerate(chatter):
+            for said in ends(i, text):
+                asked += 1
                 got = parser.parse(said).to_json()
                 if got["accion"] != "desconocido":
                     moved.append((said, got))
         result["corpus"][name] = {
             "ordenes_bien_leidas": len(right),
-            "siguen_igual": round(1 - len(lost) / (2 * len(right)), 4) if right else None,
-            "charla_como_jugada": round(len(moved) / (2 * len(chatter)), 4) if chatter else None,
+            "siguen_igual": round(1 - len(lost) / tried, 4) if right else None,
+            "charla_como_jugada": round(len(moved) / asked, 4) if chatter else None,
             "fallas": lost,
             "charla_aceptada": moved,
         }

@@ -297,11 +297,13 @@ def test_every_parser_word_is_in_the_recognizer_grammar() -> None:
 
 def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> None:
     """Every command read right in its moment is still taken with "[unk]" said before or
-    after it (vosk's word for what its grammar does not list); chatter stays chatter."""
+    after it (vosk's word for what its grammar does not list); chatter stays chatter.
+    (Each line with the word at one end, by turns; ``scripts/understanding.py --edges``
+    reads every line both ways, for the figures in docs/entender.md.)"""
     from scripts.understanding import edges
 
     with ProcessPoolExecutor(max_workers=2) as pool:  # the outside batches beside the rest: a core each
-        halves = [pool.submit(edges, None, {"ajenos"}), pool.submit(edges, None, {"equipo", "familias", "de_afuera"})]
+        halves = [pool.submit(edges, None, {"ajenos"}, True), pool.submit(edges, None, {"equipo", "familias", "de_afuera"}, True)]
         measured = {name: figures for half in halves for name, figures in half.result()["corpus"].items()}
     assert {"equipo", "familias", "ajenos"} <= set(measured)
     for name, figures in measured.items():
