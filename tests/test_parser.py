@@ -338,7 +338,12 @@ VETO_FAMILIES = {
                       "ese chorizo es para la ana", "cuántos somos para la cena seis", "dos por tres te equivocás vo",
                       "la carla está dudando si ir al matrimonio", "calza justo la mesa pa seis", "luego te digo si dudo",
                       # a hot pepper, a rough sea, a man upset
-                      "pica mucho este ají frè", "miren cómo está el mar esta tarde todo picado", "estoy picado con el diego"], "dudo"),
+                      "pica mucho este ají frè", "miren cómo está el mar esta tarde todo picado", "estoy picado con el diego",
+                      # the mate, a metro's frequency, trains taken, a shoe size asked, a chorus sung again, nothing said
+                      "aguyje por el mate che ra'a", "el metro en [unk] pasa cada cinco minutos", "tomé tres trenes pa llegar desde limache",
+                      "usted calza cuánto cuarenta ya", "en el montuno repetimos cuatro veces el coro", "y si digo ocho trenes no mejor no digo nada",
+                      # "piko", Guaraní's question, is no picado; a thing that is carla's is no palo
+                      "quiere un poco de tereré piko alguien", "nahániri che ra'a ese café es de la carla"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
@@ -377,7 +382,11 @@ VETO_FAMILIES = {
                 "tú siempre [unk] con tres trenes chamo eres [unk] de [unk]",
                 # a bid told of somebody, trains gone by, a palo judged
                 "él dijo cinco trenes no cuatro yo escuché", "pasaron tres trenes llenos antes de que pudiéramos subir",
-                "el palo del beto fue merecido igual"], "cinco trenes"),
+                "el palo del beto fue merecido igual",
+                # a childhood, a bid told of a player after it, another's move called like a match
+                "tío cuántos palos tenía usted cuando era chico", "cinco trenes decía el diego y había cero jajaja",
+                "el beto subió a nueve cuadras y nadie le cree", "y la carla se la juega con cinco quinas qué valentía",
+                "el diego dice dudo y la mesa enmudece"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
@@ -393,10 +402,14 @@ VETO_FAMILIES = {
                 # a football score said bare
                 "tres a uno y el uno fue autogol", "ganamos dos a cero",
                 # a bid only supposed, people called aces
-                "yo apostaría seis cuadras si no fuera porque la probabilidad no me acompaña", "esos surfistas de tahai son unos ases"], "cinco quinas"),
+                "yo apostaría seis cuadras si no fuera porque la probabilidad no me acompaña", "esos surfistas de tahai son unos ases",
+                # a turn complained of, a song's clave
+                "el eli dijo seis senas pero era mi turno", "la clave es dos tres no tres dos asere"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
+              # a bid supposed of somebody named by what he is, a call one was about to make
+              "si el colega dice seis quinas yo dudo altiro", "iba a decir paso pero no tengo full",
               # a bet on a player's cup, a raise refused in the conditional
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
               "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
@@ -466,6 +479,47 @@ def test_the_lexicon_has_every_veto_family_tested() -> None:
 
 STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     # how a move sits in a longer line: the line, what it is (None: no move), and why
+    "the way said later in the line": [
+        ("parte la fran porque es la cumpleañera para la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
+        ("sale la ana saque del medio hacia la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
+        ("el fran parte, ha upéi por la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
+        ("parte beto el que está a la derecha de la ana", {"accion": "parte", "jugador": "beto", "sentido": None}),  # a seat, not a way
+    ],
+    "a hand listed face by face, no part of it a bid": [
+        ("tengo un tonto y dos cuadras", {"accion": "mano", "caras": [2, 4, 4]}),
+        ("yo tengo do ase, un tren y do sena", {"accion": "mano", "caras": [1, 1, 3, 6, 6]}),
+        ("tengo tres trenes", None),  # said of the bid as often: no hand out of a count
+    ],
+    "the s breathed out, Guaraní, Cuba": [
+        ("do quina", {"accion": "apuesta", "cantidad": 2, "pinta": 5}),
+        ("el fran tiene do", {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 2}),
+        ("du do", {"accion": "dudo"}),
+        ("vamo pa la derecha", {"accion": "parte", "jugador": None, "sentido": "derecha"}),
+        ("cuántos dao hay en juego", {"accion": "consulta", "que": "dados"}),
+        ("mokõi senas", {"accion": "apuesta", "cantidad": 2, "pinta": 6}),
+        ("heẽ katu", {"accion": "si"}),
+        ("nahániri, ndaipóri", {"accion": "no"}),
+        ("la carla ndaipóri, cero", {"accion": "cuenta_jugador", "jugador": "carla", "cantidad": 0}),
+        ("máva piko sigue", {"accion": "consulta", "que": "turno"}),
+        ("pa' la izquierda, asere", {"accion": "parte", "jugador": None, "sentido": "izquierda"}),
+        ("hay cuatro na' má", {"accion": "cuenta", "cantidad": 4}),
+    ],
+    "a court's formulas": [
+        ("vengo en dudar", {"accion": "dudo"}),
+        ("el suscrito viene en ofrecer diez trenes", {"accion": "apuesta", "cantidad": 10, "pinta": 3}),
+        ("téngase por calzada la apuesta", {"accion": "calzo"}),
+        ("afirmativo su señoría", {"accion": "si"}),
+        ("no ha lugar", {"accion": "no"}),
+        ("retrotráigase al estado anterior", {"accion": "deshacer"}),
+        ("certifico que hay exactamente siete", {"accion": "cuenta", "cantidad": 7}),
+        ("me allano a la apuesta calzo", {"accion": "calzo"}),
+        ("quién tiene la palabra", {"accion": "consulta", "que": "turno"}),
+    ],
+    "a match called around one's own move": [
+        ("ocho tontos colega ocho tontos al ángulo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
+        ("dudo tarjeta roja pa esa apuesta", {"accion": "dudo"}),
+        ("a la fran le toca el palo", {"accion": "castigo", "jugador": "fran"}),
+    ],
     "total said last": [
         ("tres de la ana dos del beto y uno mío seis en total", {"accion": "cuenta", "cantidad": 6}),
         ("dos más dos cuatro más uno cinco", {"accion": "cuenta", "cantidad": 5}),
