@@ -345,7 +345,9 @@ VETO_FAMILIES = {
                       "aguyje por el mate che ra'a", "el metro en [unk] pasa cada cinco minutos", "tomé tres trenes pa llegar desde limache",
                       "usted calza cuánto cuarenta ya", "en el montuno repetimos cuatro veces el coro", "y si digo ocho trenes no mejor no digo nada",
                       # "piko", Guaraní's question, is no picado; a thing that is carla's is no palo
-                      "quiere un poco de tereré piko alguien", "nahániri che ra'a ese café es de la carla"], "dudo"),
+                      "quiere un poco de tereré piko alguien", "nahániri che ra'a ese café es de la carla",
+                      # people who got in a car, a fare dropped short
+                      "tres tontos me subieron curados en la esquina de portales", "ese pasajero me dejó cinco cuadras antes para no pagar"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
@@ -388,7 +390,9 @@ VETO_FAMILIES = {
                 # a childhood, a bid told of a player after it, another's move called like a match
                 "tío cuántos palos tenía usted cuando era chico", "cinco trenes decía el diego y había cero jajaja",
                 "el beto subió a nueve cuadras y nadie le cree", "y la carla se la juega con cinco quinas qué valentía",
-                "el diego dice dudo y la mesa enmudece"], "cinco trenes"),
+                "el diego dice dudo y la mesa enmudece",
+                # what one did all the same, a plan for when one is left with a die
+                "tenía tres quinas y aun así dudé qué leso", "cuando quede con un dado voy a obligar cerrado ya verán"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
@@ -411,7 +415,7 @@ VETO_FAMILIES = {
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
               # a bid supposed of somebody named by what he is, a call one was about to make
-              "si el colega dice seis quinas yo dudo altiro", "iba a decir paso pero no tengo full",
+              "si el colega dice seis quinas yo dudo altiro", "iba a decir paso pero no tengo full", "si dice seis senas yo dudo altiro",
               # a bet on a player's cup, a raise refused in the conditional
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
               "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
@@ -516,6 +520,25 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("certifico que hay exactamente siete", {"accion": "cuenta", "cantidad": 7}),
         ("me allano a la apuesta calzo", {"accion": "calzo"}),
         ("quién tiene la palabra", {"accion": "consulta", "que": "turno"}),
+    ],
+    "a radio's habits": [
+        ("cuál es la apuesta cambio", {"accion": "consulta", "que": "apuesta"}),
+        ("negativo cambio", {"accion": "no"}),
+        ("diez cuatro central", {"accion": "si"}),
+        ("copiado subo a seis trenes cambio", {"accion": "apuesta", "cantidad": 6, "pinta": 3}),
+        ("quince quinas uno cinco cambio", {"accion": "apuesta", "cantidad": 15, "pinta": 5}),
+        ("trece tontos uno tres trece cambio", {"accion": "apuesta", "cantidad": 13, "pinta": 2}),
+        ("cinco trenes uno dos", None),  # digits that are not the bid's
+        ("cambio de sentido", {"accion": "picado"}),
+    ],
+    "a call center's and a rodeo's": [
+        ("le confirmo que sí", {"accion": "si"}),
+        ("me confirma la apuesta vigente", {"accion": "consulta", "que": "apuesta"}),
+        ("dudo a la chilena", {"accion": "dudo"}),
+        ("dudo con perdón de la señora", {"accion": "dudo"}),
+        ("no patrón no fue así", {"accion": "no"}),
+        ("échele pa atrás lo último", {"accion": "deshacer"}),
+        ("yo tenía tres senas y dos cuadras", {"accion": "mano", "caras": [4, 4, 6, 6, 6]}),
     ],
     "a match called around one's own move": [
         ("ocho tontos colega ocho tontos al ángulo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),

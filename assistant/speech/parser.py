@@ -151,6 +151,8 @@ REPORTED = frozenset(
     | {"tuve", "tuvo", "tuvimos", "tuvieron"}  # "tres trenes tuve que tomar pa llegar acá"
 )
 """Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
+RADIO_OVER = frozenset({("cambio",), ("cambio", "fuera"), ("fuera",)})
+"""A radio's "over" and "out", said after anything: a tail that carries nothing."""
 WAY_BEFORE = frozenset({"la", "por", "pa", "para", "hacia", "a"})
 """Words right before a way said as the way the turn goes ("por la derecha", "hacia la izquierda")."""
 WAY_AFTER = frozenset({"de", "del"})
@@ -1608,6 +1610,10 @@ class Parser:
             start = next((i for i, w in enumerate(tail) if (w,) in lex.hand_kinds), None)
             if start is not None and self._hand_in_poker_words(tail[start:]) is not None:
                 return True  # "paso con full de trenes", "paso, tengo póquer de cuadras y un as"
+        if tuple(tail) in RADIO_OVER:
+            return True  # a radio's "over" after any line: "cuál es la apuesta, cambio", "negativo, cambio"
+        if self._spelled_again(command, tail):
+            return True  # the number read again digit by digit, as on a radio: "quince quinas, uno cinco, cambio"
         if tail[0] not in lex.tail_starts:
             return False
         if tail[0] == "no" and len(tail) == 1:
@@ -1627,6 +1633,21 @@ class Parser:
                 return False  # "doce quinas, demasiadas, dudo": a call said last is the move, the bid its object
             allowed = allowed | CALL_HEADS  # "nueve trenes y que me duden": the call is the others'
         return all(w in allowed for w in tail)
+
+    def _spelled_again(self, command: Command, tail: list[str]) -> bool:
+        """Is ``tail`` the move's number of two digits or more read again digit by digit, perhaps with its
+        face and a radio's "over" ("trece tontos, uno tres, trece", "dieciséis senas, uno seis", "doce
+        cuadras, uno dos cuadras, cambio")?"""
+        lex = self.lexicon
+        if not isinstance(command, BidCommand | CountCommand) or command.quantity < 10:
+            return False
+        rest = list(tail)
+        while rest and ((rest[-1],) in RADIO_OVER or (rest[-1] in lex.faces and lex.faces[rest[-1]] == command.face)):
+            rest.pop()
+        if rest and lex.numbers.get(rest[-1]) == command.quantity:
+            rest.pop()  # "trece tontos, uno tres, trece": and the number said whole once more
+        digits = [lex.numbers.get(w) for w in rest]
+        return len(digits) >= 2 and all(d is not None and d < 10 for d in digits) and "".join(map(str, digits)) == str(command.quantity)
 
     def _handed_on(self, tail: list[str]) -> tuple[bool, str | None]:
         """Is ``tail`` the turn handed on after a bid, and to whom by name: "te toca",
