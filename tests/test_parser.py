@@ -347,10 +347,12 @@ VETO_FAMILIES = {
                       # "piko", Guaraní's question, is no picado; a thing that is carla's is no palo
                       "quiere un poco de tereré piko alguien", "nahániri che ra'a ese café es de la carla",
                       # people who got in a car, a fare dropped short
-                      "tres tontos me subieron curados en la esquina de portales", "ese pasajero me dejó cinco cuadras antes para no pagar"], "dudo"),
+                      "tres tontos me subieron curados en la esquina de portales", "ese pasajero me dejó cinco cuadras antes para no pagar",
+                      # the cup handed over, a chore whose turn it is
+                      "le paso el cacho vecina", "le toca a la eli cocinar hoy"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
-    "regla": (["el calzo es cuando hay justas", "si dices seis senas y no hay te dudan", "las senas son los seis",
+    "regla": (["el calzo es cuando hay justas", "what does picado mean", "si dices seis senas y no hay te dudan", "las senas son los seis",
                "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó",
                # a name asked about, a lesson asked for
                "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases",
@@ -410,12 +412,15 @@ VETO_FAMILIES = {
                 # a bid only supposed, people called aces
                 "yo apostaría seis cuadras si no fuera porque la probabilidad no me acompaña", "esos surfistas de tahai son unos ases",
                 # a turn complained of, a song's clave
-                "el eli dijo seis senas pero era mi turno", "la clave es dos tres no tres dos asere"], "cinco quinas"),
+                "el eli dijo seis senas pero era mi turno", "la clave es dos tres no tres dos asere",
+                # a bingo's call, something offered
+                "el número veintidós los dos patitos", "sírvase un tecito don diego"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
               # a bid supposed of somebody named by what he is, a call one was about to make
               "si el colega dice seis quinas yo dudo altiro", "iba a decir paso pero no tengo full", "si dice seis senas yo dudo altiro",
+              "si me lo dice a mí yo dudo altiro",
               # a bet on a player's cup, a raise refused in the conditional
               "si el diego tiene tres senas yo me como el cacho", "apuesto cinco lucas a que el beto tiene dos ases",
               "yo apuesto que el diego tiene puros tontos", "yo no subiría a diez trenes ni cagando",
