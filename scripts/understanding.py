@@ -341,36 +341,37 @@ def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str
     return result
 
 
+def _at_the_ends(i: int, text: str, alternate: bool) -> tuple[str, ...]:
+    """``text`` with "[unk]" said before it and after it; ``alternate``: at one end only, before for even ``i``."""
+    both = (f"[unk] {text}", f"{text} [unk]")
+    return (both[i % 2],) if alternate else both
+
+
 def edges(paths: list[Path] | None = None, names: set[str] | None = None, alternate: bool = False) -> dict[str, Any]:
     """Commands read right as typed in their moment, read again with "[unk]" said before
     and after them: the share still taken (played or asked about) the same (both ways);
     chatter with "[unk]" at either end that stays chatter. ``alternate``: each line read
     with "[unk]" at one end only, before and after by turns (every line once, half the reading)."""
     result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
+    ends = 1 if alternate else 2  # how many times each line is read
     for name, (commands, chatter, players) in corpora(paths or [], names).items():
         parser = Parser(players=players, cache_size=MEASURED)
         right = [(t, e) for t, e, _f in commands if in_its_moment(parser, t, e) != "perdida"]
-        def ends(i: int, text: str) -> tuple[str, ...]:
-            both = (f"[unk] {text}", f"{text} [unk]")
-            return (both[i % 2],) if alternate else both
-
-        lost, tried = [], 0
+        lost = []
         for i, (text, expected) in enumerate(right):
-            for said in ends(i, text):
-                tried += 1
+            for said in _at_the_ends(i, text, alternate):
                 if in_its_moment(parser, said, expected) == "perdida":
                     lost.append((said, expected, parser.parse(said).to_json()))
-        moved, asked = [], 0
+        moved = []
         for i, text in enumerate(chatter):
-            for said in ends(i, text):
-                asked += 1
+            for said in _at_the_ends(i, text, alternate):
                 got = parser.parse(said).to_json()
                 if got["accion"] != "desconocido":
                     moved.append((said, got))
         result["corpus"][name] = {
             "ordenes_bien_leidas": len(right),
-            "siguen_igual": round(1 - len(lost) / tried, 4) if right else None,
-            "charla_como_jugada": round(len(moved) / asked, 4) if chatter else None,
+            "siguen_igual": round(1 - len(lost) / (ends * len(right)), 4) if right else None,
+            "charla_como_jugada": round(len(moved) / (ends * len(chatter)), 4) if chatter else None,
             "fallas": lost,
             "charla_aceptada": moved,
         }

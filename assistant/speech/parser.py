@@ -227,6 +227,11 @@ AGAINST = 0.8
 """× this for each known word said right against the move, before or after it."""
 
 
+def _listed_hand(command: Command) -> bool:
+    """Is ``command`` a hand the speaker lists as his own, face by face ("tengo dos trenes y una quina")?"""
+    return isinstance(command, HandCommand) and command.player is None and len(set(command.faces)) > 1
+
+
 def plays_at_once(reading: Reading, act_at: float = ACT_AT) -> bool:
     """Is ``reading`` sure enough to be played at once (with its echo)? Under it, the
     referee asks first ("¿Ocho cuadras?"); a weak reading needs ``WEAK_ACT_AT`` too."""
@@ -380,7 +385,7 @@ class Parser:
                 return reading.command
         said = said or self.lexicon.said(text)
         for hand in told:
-            if isinstance(hand, HandCommand) and (len(set(hand.faces)) > 1 or self._all_one_has(said)):
+            if _listed_hand(hand) or self._all_one_has(said):
                 return hand
         return self._partial(self._views(said))
 
@@ -399,9 +404,9 @@ class Parser:
         strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
         found = [r for r in strict if r.certainty > 0]
         if not any(not r.weak for r in found):
-            told = any(isinstance(r.command, HandCommand) and r.command.player is None and len(set(r.command.faces)) > 1 for r in found)
+            listed = any(_listed_hand(r.command) for r in found)
             # "tengo un tonto y dos cuadras": a hand listed face by face, whole; no part of it is a bid
-            found += [r for r in self._loose(raw, cues) if not (told and isinstance(r.command, BidCommand))]
+            found += [r for r in self._loose(raw, cues) if not (listed and isinstance(r.command, BidCommand))]
         found += [r for r in strict if r.certainty == 0 and all(r.command != f.command for f in found)]
         found = [self._way_said_later(r, raw) for r in found]
         if len(self._cache) >= self._cache_size:
