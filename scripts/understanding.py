@@ -216,15 +216,18 @@ EXPECTING = {"apuestas": {"jugada"}, "cuenta": {"cuenta", "mano"}, "si_no": {"si
 
 
 def chosen(parser: Parser, text: str, waiting: set[str]) -> Reading | None:
-    """The reading the session takes in a moment waiting for ``waiting`` (``Session.choose_reading``
-    without the game's legality): a loose reading only when no whole one stands, a weak one
-    only when the moment expects its kind."""
+    """The reading the session takes in a moment waiting for ``waiting`` (``Session.choose_reading``,
+    with what the moment expects standing in for the game's legality): the whole readings first,
+    a weak one ("tengo un as y una quina": a hand, not a bid) only when the moment expects its kind;
+    a loose reading only when no whole one stands, a weak one again only in its moment."""
     readings = [r for r in parser.readings(text) if r.certainty >= ASK_AT]
-    whole = [r for r in readings if r.certainty == 1.0 and not r.weak]
-    for reading in whole or [r for r in readings if r.certainty < 1.0]:
-        if reading.weak and expectation(reading.command) not in waiting:
-            continue
-        return reading
+    for sure in (True, False):
+        if not sure and any(r.certainty == 1.0 and not r.weak for r in readings):
+            break
+        for reading in (r for r in readings if (r.certainty == 1.0) == sure):
+            if reading.weak and expectation(reading.command) not in waiting:
+                continue
+            return reading
     return None
 
 
