@@ -94,19 +94,25 @@ class Cues:
             else:
                 self._by_first.setdefault(seq[0], []).append((family, seq))
         self._except_first = {seq[0] for seq in lexicon.veto_except}
+        self._literals = {seq: frozenset(p for p in seq if p not in (ANY_MARK, GAP_MARK) and not p.startswith("{")) for _f, seq in lexicon.veto_cues}
+        """The words a cue must find in a line, whatever its slots take: a cue with one missing is not tried."""
 
     def find(self, words: list[str]) -> list[Cue]:
         """Every cue in ``words`` (folded tokens as said), but those inside a phrase that
         is a move after all ("dudo que haya tantas", "dudo la partía")."""
         moves = [(i, end) for i in range(len(words)) if words[i] in self._except_first
                  for seq in self.lex.veto_except if (end := self._match(seq, words, i)) is not None]
-        found = [cue for i in range(len(words)) if not any(a <= i < b for a, b in moves) for cue in self._at(words, i)]
+        said = set(words)
+        found = [cue for i in range(len(words)) if not any(a <= i < b for a, b in moves) for cue in self._at(words, i, said)]
         return found + list(self._counted(words))
 
-    def _at(self, words: list[str], i: int) -> Iterator[Cue]:
+    def _at(self, words: list[str], i: int, said: set[str]) -> Iterator[Cue]:
         # (a slot tried once here, not once per cue that begins with it)
         fitting = [c for slot, group in self._slot_first.items() if self._match((slot,), words, i) is not None for c in group]
+        literals = self._literals
         for family, seq in (*self._by_first.get(words[i], ()), *fitting):
+            if not literals[seq] <= said:
+                continue
             end = self._match(seq, words, i)
             if end is not None:
                 yield Cue(family, i, end, calls=self._names_a_call(seq))
