@@ -167,3 +167,22 @@ def test_a_line_said_on_is_logged_as_such_and_replays_the_same(tmp_path: Path) -
     assert [line.get("sigue", False) for line in lines] == [False, False, True]
     replayed = simulate(Game(preset("yocacho"), ["ana", "beto", "carla"]), script_lines(log))
     assert [p["respuesta"] for p in replayed["pasos"]] == [s.reply.text for s in session.steps]
+
+
+def test_a_move_said_first_with_a_clause_of_its_own_after_it_is_asked_in_its_moment() -> None:
+    """A line heard has no comma: "cuatro trenes calentando motores" may be a bid and a remark, or
+    one phrase. During the bids the referee asks ("¿Cuatro trenes?") and a yes plays it; after a
+    reveal it is no count; said of a thing done to the dice named ("ocho cuadras caminé"), nothing."""
+    session = table()
+    session.hear(Heard.from_text("parte ana"))
+    before = session.referee.game.snapshot()
+    reply = session.hear(Heard.from_text("cuatro trenes calentando motores"))
+    assert reply.text == "¿Cuatro trenes?" and session.referee.game.snapshot() == before
+    assert session.hear(Heard.from_text("sí")).text == "Cuatro trenes. Sigue beto."
+    reply = session.hear(Heard.from_text("dudo colega esa pelota venía afuera"))
+    assert reply.text == "¿Beto duda?"
+    assert session.hear(Heard.from_text("sí")).text.startswith("Beto duda los cuatro trenes de ana.")
+    counting = session.referee.game.snapshot()
+    for line in ("cinco trenes calentando motores", "ocho cuadras caminé para llegar"):
+        session.hear(Heard.from_text(line))
+        assert session.referee.game.snapshot() == counting, line

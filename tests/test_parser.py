@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -748,6 +749,10 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     "a count corrected keeps the player named with his article": [
         ("el fran tenía dos trenes y un as o sea tres", {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 3}),
     ],
+    "a clause joined after the move's own words is not the move's": [
+        ("pongo seis senas y me voy a ver la cama doce", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
+        ("me toca la cama doce y la seis", None),
+    ],
     "how the move was made is no phrase it belongs to": [
         ("ocho tontos sin pensarlo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
         ("tres patos sin agua", None),
@@ -768,6 +773,36 @@ def test_one_word_said_after_a_call_is_asked_about() -> None:
     assert plays_at_once(parser.readings("paso chango")[0])
     assert parser.parse("duda razonable").action == "desconocido"
     assert parser.parse("el jefe dudó harto").action == "desconocido"
+
+
+TAILS_ASKED: dict[str, dict[str, Any]] = {
+    "cuatro trenes calentando motores": {"accion": "apuesta", "cantidad": 4, "pinta": 3},
+    "diez trenes sin miedo al toro": {"accion": "apuesta", "cantidad": 10, "pinta": 3},
+    "ya nueve quinas la marea está a mi favor": {"accion": "apuesta", "cantidad": 9, "pinta": 5},
+    "dudo colega esa pelota venía afuera": {"accion": "dudo"},
+    "dudo fran muéstrame esos dados": {"accion": "dudo"},
+    "dudo ese novillo no lo ataja nadie": {"accion": "dudo"},
+}
+TAILS_KEPT_OUT = [
+    "ocho cuadras caminé para llegar", "tres patos en la laguna", "dos ases de la baraja", "seis cenas esta semana",
+    "cuatro cuadras hasta el metro", "mato el tiempo jugando cacho", "paso colega a buscarte", "dudo colega que venga",
+    "mata ese mosquito", "calzo la polera roja", "el beto dijo ocho tontos con cara de nada",
+]
+
+
+def test_a_move_said_first_is_asked_about_when_only_its_tail_says_otherwise() -> None:
+    """A bid or a call said first whose tail may be a clause of its own (a line heard has no comma)
+    is asked about in the moment that expects it, never played at once; a tail that makes the move's
+    words a thing (a distance walked, a place, an owner, what the call's word is done to) still does."""
+    from scripts.understanding import understood
+
+    parser = Parser(players=[*PLAYERS, "diego", "fran"])
+    for line, expected in TAILS_ASKED.items():
+        asked = [r for r in parser.readings(line) if r.certainty >= ASK_AT]
+        assert asked and understood(asked[0].command.to_json(), expected), (line, asked)
+        assert asked[0].weak and not plays_at_once(asked[0]) and parser.parse(line).action == "desconocido", (line, asked[0])
+    for line in TAILS_KEPT_OUT:
+        assert all(r.certainty < ASK_AT for r in parser.readings(line)), (line, parser.readings(line))
 
 
 @pytest.mark.parametrize("rule", sorted(STRUCTURES))

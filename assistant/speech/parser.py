@@ -205,6 +205,8 @@ CLAUSE_JOINS = frozenset({"y", "que", "pero", "porque", "pa", "para", "como"})
 ARTICLE_ONE = frozenset({"un", "una"})
 ARTICLE_BID = 0.6
 """× this for a loose bid of one said with "un"/"una": asked about, never acted on at once."""
+BACK = frozenset({"atras", "para", "pa"})
+"""Said alone among other words, a way back ("para atrás") with no one asked to go back: no undo."""
 ASKED_FIRST = frozenset({"deshacer"})
 """Read among words nobody placed, these are asked about, never played at once: they take back what the table said."""
 REQUEST_TAGS = ("imperativo", "infinitivo", "presente.1", "preterito.1", "subjuntivo.1")
@@ -217,6 +219,25 @@ ONE_WORD_CAP = 0.6
 """The most a call may be with one word of Spanish said after it and nothing else: the one spoken to as
 often as what the call's word is done to ("dudo pelusa", "paso hambre"): asked about. A word the lexicon
 knows as one spoken to ("paso chango", "dudo regia") plays at once."""
+TAIL_CAP = 0.6
+"""The most a move said first in its line may be when only what is said after it makes it part of a
+phrase about something else ("cuatro trenes calentando motores", "dudo colega, esa pelota venía afuera"):
+asked about, and only in the moment that expects it ("¿Cuatro trenes?")."""
+TAIL_KINDS = frozenset({"dentro_de_frase", "objeto", "verbo"})
+"""What the words after a move may say it is part of (``Parser._about_something_else``) and still be asked about."""
+GERUND_ENDINGS = ("ando", "iendo", "yendo")
+ARTICLES_ONLY = frozenset({"el", "la", "los", "las"})
+MANNER_TAILS = frozenset({"con", "sin", "like"})
+SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
+ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
+PAST_ENDINGS = ("ia", "ian", "aba", "aban")
+"""A verb's past said of a thing: "esa pelota venía afuera"."""
+"""The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
+"""The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
+"""After a bid said first, what opens a clause of its own rather than a phrase the bid is part of: a gerund
+(how it is said), a noun with its article (a remark: "la marea está a mi favor"), "con"/"sin" (in what spirit:
+"sin miedo al toro"); not a verb done to the dice named ("ocho cuadras caminé"), a place or an owner ("en la tele",
+"de la baraja", "al norte"), a demonstrative ("esta semana")."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
@@ -303,7 +324,7 @@ class Parser:
         """``_kind`` by word, for this table."""
         numbers = set(lex.numbers) | set(lex.tens) | set(lex.tens_with_y) | set(lex.prefixes)
         self._game_words = frozenset(numbers | set(lex.faces) | CALL_HEADS | set(lex.directions) | {w for keys in lex.frame_keys.values() for w in keys}
-                                     | {"parte", "deshacer", "repite", "castigo", "revivo", "revivimos", "siciliana", "si", "no"}) - lex.closed
+                                     | {"parte", "deshacer", "atras", "repite", "castigo", "revivo", "revivimos", "siciliana", "si", "no"}) - lex.closed
         """Words that carry a move of their own: a number, a face, a call, a direction, an intent's key word."""
         self._soft_words = lex.filler_words | lex.address_words | lex.closed | lex.articles | lex.hesitation_words | lex.vocatives
         firsts = [seq[0] for seqs in lex.templates.values() for seq in seqs if seq]
@@ -698,6 +719,8 @@ class Parser:
             said = {raw[i] for i in inside} & self._undo_forms
             if said and not said & self._undo_asked:
                 certainty = 0.0  # told, not asked for: "los cabros se equivocan", "el beto deshizo la jugada"
+            if all(raw[i] in BACK for i in inside):
+                certainty = 0.0  # "atrás" with no one asked to go back: "no mires para atrás", "quedó atrás el beto"
         loose = Reading(
             reading.command, explained / len(raw), how="suelta", certainty=round(certainty, 3),
             unexplained=tuple(raw[i] for i in left), lead=first, tail=len(raw) - 1 - last,
@@ -705,9 +728,68 @@ class Parser:
         )
         vetoed = self._vetoed(loose, cues, 0, len(raw), (start, end + 1))
         phrase = self._about_something_else(raw, first, last, reading.command, clause_start, one_word) if vetoed.certainty > 0 else None
-        if phrase is not None:
+        if phrase is not None and self._tail_only(raw, first, last, reading.command, phrase, one_word):
+            # the move, said first, is whole without what follows: asked about when the moment expects it
+            vetoed = dataclasses.replace(vetoed, certainty=min(vetoed.certainty, TAIL_CAP), weak=True, cues=(phrase,))
+        elif phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
         return vetoed
+
+    def _tail_only(self, raw: list[str], first: int, last: int, command: Command, phrase: str, one_word: bool) -> bool:
+        """Is the move at ``raw[first:last + 1]`` said first in its line and whole, and only the words
+        after it make it part of a phrase about something else? What follows may be a clause of its
+        own, which a line heard has no comma to show: after a bid of a number and a face, a gerund,
+        a remark opened by an article, "con" or "sin" ("ya, cinco senas, la cuenta regresiva empieza",
+        "diez trenes sin miedo al toro"); after a call in the first person, the one it is said to
+        ("dudo colega, esa pelota venía afuera") or a thing said to do something ("calzo, la cuenta
+        cierra", "dudo, ese novillo no lo ataja nadie"). Nothing may come before it but fillers, "ya", "yo"
+        and the table spoken to."""
+        if phrase not in TAIL_KINDS or last + 1 >= len(raw):
+            return False
+        lex = self.lexicon
+        if not all(self._passed_over(w) or w in TURN_TAKEN or w == "yo" or w in lex.address_words for w in raw[:first]):
+            return False
+        if isinstance(command, CallCommand):
+            said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS), None)
+            if said is None or command.player is not None or command.call not in SAID_FIRST_CALLS:
+                return False
+            rest = [w for w in raw[said + 1 :] if not self._passed_over(w)]
+            spoken_to = 2 if rest[:1] == ["mi"] and rest[1:2] and rest[1] in lex.address_words else int(bool(rest) and self._spoken_to(rest[0]))
+            rest = rest[spoken_to:]
+            # a thing and what it does, or the one spoken to asked for something ("dudo fran, muéstrame esos dados")
+            asked = bool(spoken_to and rest) and len(rest[0]) > 6 and rest[0].endswith(ASKED_OF_ONE) and self._foreign(rest[0])
+            if not (asked or self._clause(rest)):
+                return False
+            return self._about_something_else(raw[: said + 1], first, said, command, 0, one_word) is None
+        if not (isinstance(command, BidCommand) and command.quantity > 1 and command.player is None and command.to is None):
+            return False
+        after = next((w for w in raw[last + 1 :] if not self._passed_over(w)), "")
+        if phrase == "verbo":
+            clause = len(after) > 5 and after.endswith(GERUND_ENDINGS)  # "cuatro trenes calentando motores" (not "ocho cuadras caminé")
+        elif phrase == "objeto":
+            clause = after in ARTICLES_ONLY  # "doce senas, la cuenta regresiva empieza" (not "seis cenas esta semana")
+        else:
+            clause = after in MANNER_TAILS  # "diez trenes sin miedo al toro" (not "tres patos en la laguna", "dos ases de la baraja")
+        return clause and self._about_something_else(raw[: last + 1], first, last, command, 0, one_word) is None
+
+    def _spoken_to(self, word: str) -> bool:
+        """Is ``word`` one the table is spoken to with: a player's name or a word of address ("colega", "hermanos")?"""
+        return self._is_name(word) or word in self.lexicon.address_words
+
+    def _clause(self, words: list[str]) -> bool:
+        """Do ``words`` open with a clause of their own: a thing and what it does ("esa pelota venía
+        afuera", "la cuenta cierra", "ese novillo no lo ataja nadie"; not "ese mosquito", "la sal que
+        está sosa", "el tiempo jugando cacho")?"""
+        lex = self.lexicon
+        if len(words) < 3 or words[0] not in lex.determiners or not self._object(words[1]):
+            return False
+        k = 2
+        while k < len(words) and (words[k] in lex.negators or words[k] in lex.clitics):
+            k += 1  # "…no lo ataja"
+        verb = words[k] if k < len(words) else ""
+        if verb.endswith(GERUND_ENDINGS):
+            return False  # "mato el tiempo jugando cacho": what the call's word is done to, and how
+        return self._kind(verb) == "verbo" or verb in lex.verb_forms or verb in COPULAS or (len(verb) > 4 and verb.endswith(PAST_ENDINGS))
 
     def _one_word_after(self, raw: list[str], first: int, last: int, command: Command) -> bool:
         """Is the call at ``raw[first:last + 1]`` the whole line but for one word of Spanish said
@@ -736,8 +818,13 @@ class Parser:
                 start = i + 1  # "…así que ocho trenes", "…ni me acuerdo qué tengo, pero diré ocho quinas"
                 break
         end = len(raw) - 1
-        if last + 1 < len(raw) and raw[last + 1] in CLAUSE_JOINS:
-            end = last
+        # (the move's own words end at its last number, face, call or name: a tail read with it may hold the
+        # join, "pongo seis senas y me voy a ver la cama doce")
+        core = next((i for i in range(last, first - 1, -1) if self._kind(raw[i]) == "juego"), last)
+        for join in dict.fromkeys((last + 1, core + 1)):
+            if join < len(raw) and raw[join] in CLAUSE_JOINS:
+                end = join - 1
+                break
         return start, end
 
     def _about_something_else(self, raw: list[str], first: int, last: int, command: Command, taken: int, one_word: bool = False) -> str | None:
@@ -765,10 +852,16 @@ class Parser:
         behind = [w for i, w in enumerate(raw[last + 1 :], last + 1) if i not in set_phrases and not self._passed_over(w)]
         before = ahead[-1] if ahead else ""
         two_before = ahead[-2] if len(ahead) > 1 else ""
+        call = isinstance(command, CallCommand | ObligoCommand)
         after = behind[0] if behind else ""
         then = behind[1] if len(behind) > 1 else ""
         beyond = behind[2] if len(behind) > 2 else ""
-        call = isinstance(command, CallCommand | ObligoCommand)
+        # the clause a call opens, the one spoken to set aside: "paso colega a buscarte", "dudo colega que venga"
+        # (what is done to the call's word is not looked for past him: "mato abuela, perdona")
+        spoken = behind
+        while call and spoken and (spoken[0] in lex.address_words or (spoken[0] == "mi" and spoken[1:2] and spoken[1] in lex.address_words)):
+            spoken = spoken[1 + (spoken[0] == "mi") :]
+        opens, opens_then = [*spoken, "", ""][:2]
         # (a "ni" that denies another move denies only that one: "ni calzo ni dudo, subo a nueve trenes"; and
         # "nadie" denies a call, never a bid: "a mí no me asusta nadie, nueve sextas")
         denied_move = self._kind(before) == "juego" or before in lex.families
@@ -846,8 +939,8 @@ class Parser:
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not spoken_to:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
-            doubted = command.action == "dudo" and then in DOUBTED  # "dudo que haya tantas": the bid doubted
-            if after == "que" and (command.action in ("dudo", "paso") or noun) and not doubted:
+            doubted = command.action == "dudo" and opens_then in DOUBTED  # "dudo que haya tantas": the bid doubted
+            if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
             # ("calzo, que lo tengo clarísimo", "mato, que está justita": the reason why)
             if before == "que" and len(ahead) == 1:
@@ -869,8 +962,9 @@ class Parser:
                 return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
             if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
                 return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
-        if after in PURPOSE and not opening and (then == UNREADABLE or (len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego")):
-            return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
+        for went, to in ((after, then), (opens, opens_then)):  # (and past the one spoken to: "paso colega a buscarte")
+            if went in PURPOSE and not opening and (to == UNREADABLE or (self._infinitive(to) and self._kind(to) != "juego")):
+                return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
         if call and after == "a" and (self._foreign(then) or (then in lex.determiners and not self._is_name(beyond))):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
         counted = isinstance(command, BidCommand | CountCommand | PlayerCountCommand)
@@ -2057,7 +2151,8 @@ class Parser:
                 return None
             if what == "noche_jugador":  # «cifras de beto», «¿cómo va beto esta noche?»: his night, named
                 return QueryCommand("noche", s.player)
-            return QueryCommand(what, s.player if what == "jugador" else None)  # type: ignore[arg-type]
+            # (a player named in a question about the standings is whose: «¿cuántos dados le quedan a la ana?»)
+            return QueryCommand(what, s.player if what in ("jugador", "marcador") else None)  # type: ignore[arg-type]
         if intent == "castigo":
             return PenaltyCommand(s.player) if s.player else None
         if intent in ("revivo", "revivimos"):
