@@ -276,6 +276,10 @@ def test_how_is_beto_is_this_game_mid_game_and_the_night_when_asked() -> None:
     for line in ("parte ana", "cinco quinas", "dudo", "hay uno"):
         dice.say(line)
     assert dice.say("cómo va ana").text == "Ana tiene cuatro dados."
+    # a question about the standings that names a player is answered about him alone
+    assert dice.say("cuántos dados le quedan a la ana").text == "Ana tiene cuatro dados."
+    assert dice.say("cuántos dados tiene el beto").text == "Beto tiene cinco dados."
+    assert table.say("cuántos palos tiene la ana").text == "Ana lleva un palo."
     fichas = Table("chimbo9")
     for line in ("parte ana", "cinco quinas", "dudo", "hay uno"):
         fichas.say(line)
