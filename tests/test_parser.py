@@ -317,7 +317,8 @@ def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> Non
 
 VETO_FAMILIES = {
     # family: (chatter that holds a move's words, the move said plainly)
-    "otro_sentido": (["dudo que venga el diego", "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
+    "otro_sentido": (["dudo que venga el diego", "mi cabra dice que van a cerrar la feria yo lo dudo", "dudo colega que venga",
+                       "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
                       "esos zapatos te calzan bacán", "tengo una duda",
                       # a threat, "calza" that fits, people counted as "us"
                       "te voy a matar weón si me dudái otra vez", "lo mato al diego si vuelve a quemar el arroz", "si [unk] ahora te mato",
@@ -365,7 +366,10 @@ VETO_FAMILIES = {
                "con cinco ases cualquiera gana caballeros",
                # a rule read out, a newcomer asking
                "a ver la regla dice que si hay seis trenes y uno dudó seis trenes pierde el que dudó", "no sé jugar picado explíquenme"], "calzo"),
-    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "hay que calzar justo", "mi hermano dice sena en vez de seis",
+    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "dudarías tú con cinco trenes en la mesa", "y si subo a siete trenes qué pasa",
+                         "en la obra mi personaje grita seis senas y le pegan un balazo", "me pagaron con una gamba y dos quinas",
+                         "me vi obligao a ir al cumpleaños de mi suegra", "me obligo a no llorar en los saludos",
+                         "hay que calzar justo", "mi hermano dice sena en vez de seis",
                          "ni el fran se cree eso de los cinco ases", "eso de dudar la partida lo inventó un italiano dice el tata",
                          # what a call would bring, asked
                          "oye chat pregunta si dudo ahora pierdo un dado o no", "si calzo y pego me devuelven un dado cierto",
@@ -375,7 +379,8 @@ VETO_FAMILIES = {
                          "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca",
                          # a call supposed of others
                          "si me dicen dudo y hay más yo gano cierto"], "seis senas"),
-    "pasado": (["ayer dudé y perdí", "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
+    "pasado": (["ayer dudé y perdí", "el otro domingo quedaban tres dados y el beto igual dudó", "paso paso paso así marcaba el coreógrafo",
+                "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
                 "en la final pasada salieron once senas justas",
@@ -748,6 +753,24 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     ],
     "a count corrected keeps the player named with his article": [
         ("el fran tenía dos trenes y un as o sea tres", {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 3}),
+    ],
+    "the last die counted said again is the total": [
+        ("uno dos tres cuatro cinco cinco", {"accion": "cuenta", "cantidad": 5}),
+        ("a ver uno dos tres cuatro cuatro", {"accion": "cuenta", "cantidad": 4}),
+        ("uno dos tres tres cuatro", {"accion": "mano", "caras": [1, 2, 3, 3, 4]}),
+    ],
+    "a doubt of a claim reported is a doubt only when the claim is a bid": [
+        ("el beto dice que hay ocho trenes yo lo dudo", {"accion": "dudo"}),
+        ("la profe dijo que dudara así que dudo", {"accion": "dudo"}),
+        ("mi cabra dice que van a cerrar la feria yo lo dudo", None),
+    ],
+    "the one spoken to after a call, the cup lifted, a manner": [
+        ("empiezo yo vecino", {"accion": "parte"}),
+        ("dudo levante el cacho vecino", {"accion": "dudo"}),
+        ("seis tontos mis queridos colegas", {"accion": "apuesta", "cantidad": 6, "pinta": 2}),
+        ("cuatro ases a la antigua", {"accion": "apuesta", "cantidad": 4, "pinta": 1}),
+        ("dudo po qué va a haber tanta cuadra", {"accion": "dudo"}),
+        ("el fran parte pal lado izquierdo", {"accion": "parte", "jugador": "fran", "sentido": "izquierda"}),
     ],
     "a clause joined after the move's own words is not the move's": [
         ("pongo seis senas y me voy a ver la cama doce", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),

@@ -150,9 +150,9 @@ def chatter(lex: Lexicon, phrases: list[str]) -> list[str]:
 
 JUDGING = frozenset({"son", "es", "era", "eran", "fueron", "fue"})
 """Tail starts that, before a tail word, judge the bid rather than follow it ("son demasiadas")."""
-SUPPOSING = frozenset({"si", "asi"})
+SUPPOSING = frozenset({"si", "asi", "siempre", "nunca"})
 """Tail starts that, before a tail verb, suppose or tell rather than follow: "un as, si dices…" explains a
-rule, "un as, así decían" tells how it was."""
+rule, "un as, así decían" tells how it was, "un as, siempre dices" a habit."""
 OBJECTS = frozenset({"eso", "esto"})
 """What a pronoun written onto a verb stands for when the phrase says it after the verb
 ("quita eso" -> "quítalo"); never an article ("repite la apuesta" is no "repítela apuesta")."""
@@ -258,7 +258,7 @@ def _around_words(lex: Lexicon, values: dict[str, list[str]], names: list[str], 
     starts = [spell(w, w) for w in sorted(lex.tail_starts)]
     out += [f"{bid} {start} {spell(w, w)}" for start in starts for w in sorted(lex.tail_words)[:2]]
     # (each tail word after a start taken in turn; never a copula, which would make the tail a judgement of
-    # the bid, talk and no move: "un as son demasiado"; nor "si" or "así": "una as si dices", "una as así decían")
+    # the bid, talk and no move: "un as son demasiado"; nor "si", "así", "siempre": "una as si dices", "una as así decían")
     turns = [s for s in starts if fold(s) not in JUDGING | SUPPOSING]
     for w in [spell(w, w) for w in sorted(lex.tail_words)] + list(lex.tail_spellings):
         out += [f"{bid} {turns[len(out) % len(turns)]} {w}", f"{bid} y que {w}", f"{call} pa que {w}"]

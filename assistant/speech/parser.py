@@ -153,7 +153,7 @@ REPORTED = frozenset(
 """Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
 RADIO_OVER = frozenset({("cambio",), ("cambio", "fuera"), ("fuera",)})
 """A radio's "over" and "out", said after anything: a tail that carries nothing."""
-WAY_BEFORE = frozenset({"la", "por", "pa", "para", "hacia", "a"})
+WAY_BEFORE = frozenset({"la", "por", "pa", "para", "hacia", "a", "lado"})
 """Words right before a way said as the way the turn goes ("por la derecha", "hacia la izquierda")."""
 WAY_AFTER = frozenset({"de", "del"})
 """...and right after a way said as a place ("a la derecha de la ana")."""
@@ -193,6 +193,8 @@ SLOT_WORDS = {"{cantidad}": 3, "{jugador}": 3, "{caras}": 5}
 """The most words a slot takes ("veinte y dos", "juan pablo", five dice); any other takes one."""
 DOUBTED = frozenset({"haya", "hayan", "hay", "tengan", "tenga", "existan", "exista", "esten", "sean", "alcance", "alcancen", "tantas", "tantos"})
 """After "dudo que", these make it a doubt of the bid, not of something else ("dudo que haya tantas")."""
+CLAIMED = frozenset({"dice", "dicen", "dijo", "dijeron", "decia", "decian", "asegura", "aseguran", "jura", "juran", "cree", "creen", "piensa", "piensan"})
+"""Before "que", these report somebody's claim (``Parser._about_something_else``)."""
 REASONS = {
     "dudo": frozenset({"no", "ni", "mentira", "nunca", "tantas", "tantos", "imposible", "cuento", "creo"}),
     "calzo": frozenset({"justas", "justos", "justo", "justa", "exactas", "exactos", "exacto", "seguro", "segura", "clavadas"}),
@@ -901,7 +903,7 @@ class Parser:
         if before in lex.clitics and two_before in lex.inside_words and not placed:
             return "dentro_de_frase"  # "la", "lo": a pronoun before a verb ("la calzo"), an article after a preposition ("a la calza")
         # "cuatro balas, mi amigo": the table spoken to; "dos tontos pa calentar": what the opening bid is for
-        vocative = after == "mi" and then in lex.address_words  # "dudo mi loco, levanten"
+        vocative = after in ("mi", "mis") and (then in lex.address_words or beyond in lex.address_words)  # "dudo mi loco", "mis queridos colegas"
         opening = self._purpose(command, after, then)
         # (the object of what the move is for belongs to it: "dos senas pa empezar la noche")
         purpose = isinstance(command, BidCommand) and last > 0 and raw[last - 1] in PURPOSE
@@ -939,9 +941,19 @@ class Parser:
             if after != UNREADABLE and self._foreign(after) and not after.endswith(ADVERB_ENDINGS) and after not in COPULAS and not claim and not spoken_to:
                 return "objeto"  # "duda razonable", "mata esa mosca", "dudo de los trenes chilenos" ("dudo [unk]" is noise)
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
-            doubted = command.action == "dudo" and opens_then in DOUBTED  # "dudo que haya tantas": the bid doubted
+            # "dudo que haya tantas", "dudo, qué va a haber tanta cuadra": the bid doubted
+            doubted = command.action == "dudo" and (opens_then in DOUBTED or spoken[1:4] == ["va", "a", "haber"])
             if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
+            # a claim reported, with no bid in it, then doubted: "mi cabra dice que van a cerrar la feria, yo lo dudo"
+            # (not "el beto dice que hay ocho trenes, yo lo dudo", nor "dicen que no hay tantas, dudo")
+            # (nor "la profe dijo que dudara, así que dudo": the doubt in a clause of its own)
+            reported = next((j for j in range(first - 2, -1, -1) if raw[j] in CLAIMED and raw[j + 1] == "que"), None)
+            claimed = raw[reported + 2 : first] if reported is not None else []
+            if command.action == "dudo" and claimed and not any(self._opens_a_clause(raw, i) for i in range(first - len(claimed), first + 1)) and not any(
+                (self._kind(w) == "juego" and not self._is_name(w)) or any(r in CALL_HEADS for r in self._read_word(w)) for w in claimed
+            ):
+                return "otro_sentido"
             # ("calzo, que lo tengo clarísimo", "mato, que está justita": the reason why)
             if before == "que" and len(ahead) == 1:
                 return "otro_sentido"  # "¿qué pasó?"
@@ -1342,7 +1354,10 @@ class Parser:
         views: list[tuple[list[str], str]] = [(said, "frase"), (named, "frase"), (addressed, "frase"), (plain, "frase")]
         collapsed = _collapse(plain, self.lexicon.sum_words, self.lexicon.faces)
         views.append((collapsed, "repetición"))
-        counted = self._after_counting(plain)
+        counted, recounted = self._after_counting(plain)
+        if recounted and counted is not None:
+            # the last die counted said again is the total: "uno, dos, tres, cuatro, cinco… cinco" (no hand of 1-5)
+            views.insert(0, (counted, "frase"))
         for words in (plain, collapsed, *([counted] if counted else [])):
             rest = self._after_hesitation(words)
             if rest is not None:
@@ -1357,16 +1372,17 @@ class Parser:
                 unique.append((words, how))
         return unique
 
-    def _after_counting(self, words: list[str]) -> list[str] | None:
+    def _after_counting(self, words: list[str]) -> tuple[list[str] | None, bool]:
         """The line less the dice counted aloud one by one ("uno, dos, tres, cuatro, cinco: ya, cinco
         senas"; "el beto: uno, dos, tres, tiene tres"), when a number is said after the counting:
         the counting is how the player got there, the number after it what is said. None when
-        there is no such counting (from one, at least to three)."""
+        there is no such counting (from one, at least to three). And whether what is said after
+        it is only the last number counted, said again: a total ("…cuatro, cinco, cinco")."""
         for start in range(len(words)):
             if next((v for v, _ in self._numbers_at(words, start)), None) == 1:
                 break
         else:
-            return None
+            return None, False
         i, expect = start, 1
         while i < len(words):
             size = next((n for v, n in self._numbers_at(words, i) if v == expect), 0)
@@ -1375,8 +1391,9 @@ class Parser:
             i, expect = i + size, expect + 1
         rest = words[i:]
         if expect <= COUNTED_ALOUD or not any(next(self._numbers_at(rest, k), None) for k in range(len(rest))):
-            return None
-        return words[:start] + rest
+            return None, False
+        again = next(self._numbers_at(rest, 0), None)
+        return words[:start] + rest, start == 0 and again is not None and again == (expect - 1, len(rest))
 
     def _drop_fillers(self, words: list[str]) -> list[str]:
         """Fillers anywhere, then the table spoken to at the ends they leave ("seis trenes, cabros, po")."""
@@ -1407,6 +1424,8 @@ class Parser:
     def _talked_about(self, words: list[str], i: int) -> bool:
         """Is the address word at ``words[i]`` what is talked about, after a small word or a number?"""
         before = words[i - 1] if i >= 1 else ""
+        if before == "yo":
+            return False  # "empiezo yo, vecino": the one who speaks, then the one spoken to
         return before in self.lexicon.closed or (bool(before) and any(True for _ in self._numbers_at(words, i - 1)))
 
     def drawn_out(self, word: str) -> bool:
