@@ -318,7 +318,7 @@ def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> Non
 VETO_FAMILIES = {
     # family: (chatter that holds a move's words, the move said plainly)
     "otro_sentido": (["dudo que venga el diego", "mi cabra dice que van a cerrar la feria yo lo dudo", "dudo colega que venga",
-                       "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
+                      "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
                       "esos zapatos te calzan bacán", "tengo una duda",
                       # a threat, "calza" that fits, people counted as "us"
                       "te voy a matar weón si me dudái otra vez", "lo mato al diego si vuelve a quemar el arroz", "si [unk] ahora te mato",
