@@ -318,6 +318,7 @@ def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> Non
 VETO_FAMILIES = {
     # family: (chatter that holds a move's words, the move said plainly)
     "otro_sentido": (["dudo que venga el diego", "mi cabra dice que van a cerrar la feria yo lo dudo", "dudo colega que venga",
+                      "el niño ya calza el treinta y dos",
                       "paso a buscarte a las nueve", "me pasé dos paradas en la micro",
                       "esos zapatos te calzan bacán", "tengo una duda",
                       # a threat, "calza" that fits, people counted as "us"
@@ -406,7 +407,8 @@ VETO_FAMILIES = {
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
     "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce",
               "doña fran nos hace seis cenas para las nueve"], "paso"),
-    "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca"], "paso"),
+    "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca",
+                  "la pregunta seis era de los pares craneales doce pares doce", "salud por el cinco coma cinco de la ana"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca",
                 # a score said first, a hand somebody had or says he has, what is left of something
@@ -763,6 +765,18 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("el beto dice que hay ocho trenes yo lo dudo", {"accion": "dudo"}),
         ("la profe dijo que dudara así que dudo", {"accion": "dudo"}),
         ("mi cabra dice que van a cerrar la feria yo lo dudo", None),
+    ],
+    "a word of another tongue or register for a move": [
+        ("nica dudo", {"accion": "dudo"}),
+        ("jisa pues", {"accion": "si"}),
+        ("janiwa", {"accion": "no"}),
+        ("dudísimo carla dudísimo", {"accion": "dudo"}),
+        ("roger subo a seis tontos", {"accion": "apuesta", "cantidad": 6, "pinta": 2}),
+        ("torre de control cuál es la última apuesta", {"accion": "consulta", "que": "apuesta"}),
+        ("qué había cantado la ana", {"accion": "consulta", "que": "apuesta"}),
+        ("cuántos dadítos hay en total", {"accion": "consulta", "que": "dados"}),
+        ("dos ases pa bajarla", {"accion": "apuesta", "cantidad": 2, "pinta": 1}),
+        ("paso con lo que tengo hermanito", {"accion": "paso"}),
     ],
     "the one spoken to after a call, the cup lifted, a manner": [
         ("empiezo yo vecino", {"accion": "parte"}),

@@ -128,6 +128,8 @@ TOWARDS = frozenset({"a", "pa", "pal", "para", "hacia"})
 """After a bid's words and before a place, these make them a thing that goes there: "tres trenes a santiago"."""
 """After a move's words and before an infinitive, these say what for: "quién va a pagar"."""
 """Before a call's word, these make it a noun ("jugamos con calzo", "sin siciliana")."""
+DISBELIEF = frozenset({"nica", "nicagando"})
+"""Right before a doubt, these say the bid is not believed: "nica, dudo" ("no way, I doubt")."""
 EXCLAMATIONS = frozenset({"uy", "ay", "ah", "oh", "uf", "uff", "chuta", "pucha", "puta", "chucha", "hostia", "ostia", "mierda"})
 """Before a "no", these make it dismay, not a denial: "uy no, dudo nomás"."""
 TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
@@ -927,6 +929,7 @@ class Parser:
                 run -= 1  # the "no"s said one after the other: "ay no, no, dudo"
             exclaimed = raw[k] == "no" and run > 0 and raw[run - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
             exclaimed = exclaimed or raw[max(0, k - 2) : k + 1] == ["no", "no", "no"]  # "no no no, dudo": disbelief ("no, no dudo" denies)
+            exclaimed = exclaimed or (raw[k] in DISBELIEF and k == first - 1 and command.action == "dudo")  # "nica, dudo"
             if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
                 return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
             # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
@@ -1019,7 +1022,7 @@ class Parser:
         arrancar", "calzo pa recuperar mi dadito", "cinco sambas pa alegrar la mesa"? Not
         after another call, whose word has other senses ("paso pa buscarte", "mato pa comer")."""
         made = isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call in ("dudo", "calzo"))
-        return made and after in ("pa", "para") and len(then) > 3 and then.endswith(INFINITIVE_ENDINGS) and self._kind(then) != "juego"
+        return made and after in ("pa", "para") and self._infinitive(then) and self._kind(then) != "juego"  # "dos ases pa bajarla"
 
     def _passed_over(self, word: str) -> bool:
         """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
