@@ -234,7 +234,7 @@ def test_understanding_on_text_and_on_the_voice_path() -> None:
                   f"{figures['charla_como_jugada']:.1%} de {figures['charla']} frases de charla como jugada, "
                   f"{figures['charla_en_partida']:.1%} en partida")
             if name == "ajenos":  # written by people who never saw the parser: measured, then kept (docs/entender.md)
-                assert figures["en_su_momento"] >= 0.93, (name, figures["fallas"])
+                assert figures["en_su_momento"] >= 0.95, (name, figures["fallas"])
                 assert figures["charla_como_jugada"] <= (0.01 if path == "texto" else 0.015), (name, figures["charla_aceptada"])
             else:
                 assert figures["entendidas"] >= 0.97, (name, figures["fallas"])
