@@ -746,12 +746,12 @@ class Parser:
         a remark opened by an article, "con" or "sin" ("ya, cinco senas, la cuenta regresiva empieza",
         "diez trenes sin miedo al toro"); after a call in the first person, the one it is said to
         ("dudo colega, esa pelota venía afuera") or a thing said to do something ("calzo, la cuenta
-        cierra", "dudo, ese novillo no lo ataja nadie"). Nothing may come before it but fillers, "ya", "yo"
-        and the table spoken to."""
+        cierra", "dudo, ese novillo no lo ataja nadie"). Nothing may come before it but fillers, "ya", "yo",
+        the table spoken to and words nobody heard ("[unk] diez trenes sin miedo al toro")."""
         if phrase not in TAIL_KINDS or last + 1 >= len(raw):
             return False
         lex = self.lexicon
-        if not all(self._passed_over(w) or w in TURN_TAKEN or w == "yo" or w in lex.address_words for w in raw[:first]):
+        if not all(self._passed_over(w) or w in TURN_TAKEN or w in ("yo", UNREADABLE) or w in lex.address_words for w in raw[:first]):
             return False
         if isinstance(command, CallCommand):
             said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS), None)
