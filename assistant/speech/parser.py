@@ -232,16 +232,16 @@ TAIL_KINDS = frozenset({"dentro_de_frase", "objeto", "verbo"})
 GERUND_ENDINGS = ("ando", "iendo", "yendo")
 ARTICLES_ONLY = frozenset({"el", "la", "los", "las"})
 MANNER_TAILS = frozenset({"con", "sin", "like"})
-SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
-ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
-PAST_ENDINGS = ("ia", "ian", "aba", "aban")
-"""A verb's past said of a thing: "esa pelota venía afuera"."""
-"""The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
-"""The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 """After a bid said first, what opens a clause of its own rather than a phrase the bid is part of: a gerund
 (how it is said), a noun with its article (a remark: "la marea está a mi favor"), "con"/"sin" (in what spirit:
 "sin miedo al toro"); not a verb done to the dice named ("ocho cuadras caminé"), a place or an owner ("en la tele",
 "de la baraja", "al norte"), a demonstrative ("esta semana")."""
+SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
+"""The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
+ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
+"""The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
+PAST_ENDINGS = ("ia", "ian", "aba", "aban")
+"""A verb's past said of a thing: "esa pelota venía afuera"."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
