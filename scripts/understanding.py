@@ -243,6 +243,8 @@ def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:
     if "cuenta" in waiting and isinstance(reading.command, BidCommand):  # "había cuatro trenes" after a reveal: a count
         named = reading.command.player or reading.command.to
         got = {"accion": "cuenta_jugador", "jugador": named, "cantidad": got["cantidad"]} if named else {"accion": "cuenta", "cantidad": got["cantidad"]}
+    if "si_no" in waiting and got == {"accion": "deshacer"}:
+        got = {"accion": "no"}  # "no, no era eso" asked: the referee drops the question, as a no does (``Referee._handle``)
     if not understood(got, expected):
         return "perdida"
     return "actuada" if plays_at_once(reading) else "preguntada"
