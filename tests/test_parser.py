@@ -441,6 +441,8 @@ VETO_FAMILIES = {
     # what is left to one is one's hand (read as such while hands are told), never a bid nor a count
     "mano_propia": (["me quedan dos", "ya me quedaban tres no más"], "dos trenes"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
+    # a bid asked back, and the same words said before it
+    "eco": (["dijiste seis senas", "seis senas en serio dijiste seis senas"], "seis senas"),
 }
 """Each family of cues that keeps chatter out, with lines it must keep out and the plain move
 it must not touch (a cue vetoes what is talk about a move, never the move)."""
@@ -789,6 +791,43 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     "a clause joined after the move's own words is not the move's": [
         ("pongo seis senas y me voy a ver la cama doce", {"accion": "apuesta", "cantidad": 6, "pinta": 6}),
         ("me toca la cama doce y la seis", None),
+    ],
+    "a move said again, louder, is one move; one asked back or relayed is none": [
+        ("tres ases tres ases tres ases escucharon tres ases", {"accion": "apuesta", "cantidad": 3, "pinta": 1}),
+        ("seis cuadras tío seis cuadras seis", {"accion": "apuesta", "cantidad": 6, "pinta": 4}),
+        ("dudo que dudo dije", {"accion": "dudo"}),
+        ("dudo po qué más", {"accion": "dudo"}),
+        ("que sí po", {"accion": "si"}),
+        ("sí po ya te dije que sí", {"accion": "si"}),
+        ("no po te dije que no", {"accion": "no"}),
+        ("en serio dijiste seis senas", None),
+        ("seis senas en serio dijiste seis senas", None),
+        ("cinco trenes dijiste dudo", {"accion": "dudo"}),
+        ("paso dijo la abuela paso", None),
+        ("calculo que sí", None),
+    ],
+    "a move said again, then what it is not, is no correction": [
+        ("tres quinas dije tres quinas no cuatro", {"accion": "apuesta", "cantidad": 3, "pinta": 5}),
+        ("yo dije ocho tontos ocho tontos dije yo no ocho trenes", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
+        ("ocho cuadras dije ocho no siete", {"accion": "apuesta", "cantidad": 8, "pinta": 4}),
+        ("cinco trenes no perdón seis trenes", {"accion": "apuesta", "cantidad": 6, "pinta": 3}),
+        ("cinco trenes no seis trenes", {"accion": "apuesta", "cantidad": 6, "pinta": 3}),
+    ],
+    "a game word in a phrase of its own": [
+        ("no te voy a dejar pasar eso", None),
+        ("dudo que haya propina hoy día", None),
+        ("dudo que haya tantas", {"accion": "dudo"}),
+        ("dudo que haya ocho trenes", {"accion": "dudo"}),
+    ],
+    "a hand told after how many dice it is": [
+        ("me quedan dos una sena y un tonto", {"accion": "mano", "caras": [2, 6]}),
+        ("me quedan tres y son tres senas", {"accion": "mano", "caras": [6, 6, 6]}),
+        ("tengo un tonto otro tonto y una quina", {"accion": "mano", "caras": [2, 2, 5]}),
+        ("me quedan dos trenes", {"accion": "mano", "caras": [3, 3]}),
+        ("me quedan tres una sena", None),
+    ],
+    "a call, then a thing pointed at and what it is": [
+        ("calzo esto es un siete de precisión", {"accion": "calzo"}),
     ],
     "how the move was made is no phrase it belongs to": [
         ("ocho tontos sin pensarlo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),

@@ -45,7 +45,7 @@ SHOWING = frozenset({"dados", "dado", "cachos", "vasos"})
 @dataclass(frozen=True)
 class Cue:
     family: str
-    """The [vetos] family: otro_sentido, juicio, regla, definicion, sobre_la_jugada, pasado, hora, numerado, charla, reto, desafio, irreal, or cosas."""
+    """The [vetos] family: otro_sentido, juicio, regla, definicion, sobre_la_jugada, eco, pasado, hora, numerado, charla, reto, desafio, irreal, or cosas."""
     start: int
     end: int
     """The words it covers, ``words[start:end]``."""

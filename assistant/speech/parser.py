@@ -89,6 +89,16 @@ _HELD = re.compile(r"(.)\1\1")
 """A letter said three times or more: a word held long ("dudoooo")."""
 _INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
+POINTED = frozenset({"esto", "eso", "esta", "esa", "este", "ese"})
+"""A thing pointed at, opening a clause of its own after a call (``Parser._clause``)."""
+RESTATED = "dije"
+"""Said with a move, the move said again: a "no" after it says what the move is not ("…dije yo, no ocho trenes")."""
+ANOTHER = frozenset({"otro", "otra"})
+"""One more die in a hand told: "un tonto, otro tonto y una quina"."""
+SAID_AGAIN = frozenset({"cosas", "pasado", "hora", "numerado", "eco"})
+"""Cue families whose words, said again after them, are the same things, hour, story or question (``Parser._said_again``)."""
+ASKED_BACK = "eco"
+"""The cue family of a bid asked back ("¿dijiste seis senas?"): the same words said before it are asked back too."""
 ASK_AT = 0.55
 """Below this certainty a reading is not taken for a move at all (chosen by measurement: README)."""
 ACT_AT = 0.65
@@ -522,6 +532,8 @@ class Parser:
                     continue  # inside a move refused for what is around it: "borra eso del grupo" is no "borra"
                 if any(r.lead - 1 <= span[-1] and span[0] <= len(raw) - r.tail for r in found):
                     continue  # inside or against a move found: "veinte trenes pasaron hoy" is no "pasaron"
+                if self._said_again(raw, span, cues):
+                    continue  # "me tomé dos piscolas no más, dos": the things, hour or story said again
                 whole = next((r for r in self._read([raw[i] for i in span], halves=False) if r.explained == 1.0 and not r.weak), None)
                 if whole is None or (isinstance(whole.command, BidCommand) and self._called_after(raw, span[-1])):
                     continue  # "doce senas, dudo fuertísimo": the bid is the one called
@@ -537,6 +549,18 @@ class Parser:
         for reading in found:
             surest.setdefault(reading.command, reading)  # each move once, at its surest
         return list(surest.values())
+
+    def _said_again(self, raw: list[str], span: list[int], cues: list[Cue]) -> bool:
+        """Is ``raw[span]`` only words said before inside a cue of things counted, an hour or a story
+        (or before a bid asked back): the same thing said again ("me tomé dos piscolas no más, dos",
+        "¿seis senas? ¿en serio dijiste seis senas?"), no move of its own?"""
+        # (not past the turn taken: "y si digo ocho senas… ya, ocho senas" makes the bid supposed)
+        elsewhere = {
+            raw[i] for c in cues if ((c.family in SAID_AGAIN and c.end <= span[0]) or (c.family == ASKED_BACK and c.start > span[-1]))
+            and not any(self._opens_a_clause(raw, k) for k in range(min(c.end, span[-1] + 1), max(c.start, span[0])))
+            for i in range(c.start, c.end)
+        }
+        return bool(elsewhere) and all(raw[i] in elsewhere for i in span)
 
     def _beside_a_call(self, refused: Reading, raw: list[str], span: list[int]) -> bool:
         """Is ``span`` a bid said beside a call a cue refused, that the bid may stand without:
@@ -569,6 +593,8 @@ class Parser:
                 break
         else:
             return None
+        if self._said_again(raw, list(range(start, number_end)), cues):
+            return None  # "me tomé dos piscolas no más, dos": the things counted, said again
         before = tuple(w for w in raw[:start] if not self._passed_over(w))
         if marker is None:
             marker = next((m for m in markers if before[len(before) - len(m) :] == m), None)
@@ -696,7 +722,12 @@ class Parser:
             start = first
         # what is said in a clause of its own weighs less against the move: talk before the turn is taken
         # and so do words far from it ("mire, cuando yo era cabro chico mi taita me enseñó… así que ocho trenes")
-        around = Counter(kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR else "suave" for i in left)
+        # and the move's own words said again weigh as little: "tres ases, tres ases, ¿escucharon? tres ases"
+        own = set(raw[first : last + 1])
+        around = Counter(
+            kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR and not (kinds[i] == "juego" and raw[i] in own) else "suave"
+            for i in left
+        )
         # a word said right against the move: it may be what the move's words belong to ("perdí dos trenes")
         against = sum(1 for i in (first - 1, last + 1) if 0 <= i < len(raw) and kinds[i] in ("palabra", "verbo"))
         # another move said in a clause of its own does not compete: "once tontos, y me tomo el mate"
@@ -785,6 +816,9 @@ class Parser:
         afuera", "la cuenta cierra", "ese novillo no lo ataja nadie"; not "ese mosquito", "la sal que
         está sosa", "el tiempo jugando cacho")?"""
         lex = self.lexicon
+        pointed = len(words) >= 2 and words[0] in POINTED
+        if pointed and (words[1] in COPULAS or (words[1] in lex.clitics and len(words) > 2 and self._kind(words[2]) == "verbo")):
+            return True  # a thing pointed at and what it is or what was done to it: "esto es un siete", "esa la cocinaste tú"
         if len(words) < 3 or words[0] not in lex.determiners or not self._object(words[1]):
             return False
         k = 2
@@ -829,6 +863,8 @@ class Parser:
             if join < len(raw) and raw[join] in CLAUSE_JOINS:
                 end = join - 1
                 break
+        if raw[last] in SAID_FIRST_CALLS and self._clause([w for w in raw[last + 1 :] if not self._passed_over(w)]):
+            end = last  # a call, then a thing pointed at and what it is: "calzo, esto es un siete de precisión"
         return start, end
 
     def _about_something_else(self, raw: list[str], first: int, last: int, command: Command, taken: int, one_word: bool = False) -> str | None:
@@ -946,7 +982,8 @@ class Parser:
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             # "dudo que haya tantas", "dudo, qué va a haber tanta cuadra": the bid doubted
             doubted = command.action == "dudo" and (opens_then in DOUBTED or spoken[1:4] == ["va", "a", "haber"])
-            if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted:
+            what_else = spoken[1:] == ["mas"]  # "dudo po, ¿qué más?": asked what else there was to do
+            if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted and not what_else:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
             # a claim reported, with no bid in it, then doubted: "mi cabra dice que van a cerrar la feria, yo lo dudo"
             # (not "el beto dice que hay ocho trenes, yo lo dudo", nor "dicen que no hay tantas, dudo")
@@ -1553,12 +1590,27 @@ class Parser:
             owned, rest = True, rest[1:]
         if owned and len(rest) > 2 and rest[1] in ("dados", "dado") and next(self._numbers_at(rest, 0), None) is not None:
             rest = rest[2:]  # "me quedan dos dados, un as y una cuadra": how many first, then which
+        elif owned:
+            rest = self._told_after_how_many(rest)
         if player is not None and len(rest) == 1 and rest[0] in self.lexicon.faces:
             yield Reading(HandCommand((self.lexicon.faces[rest[0]],), player), 1.0, weak=True, how="contexto")
         elif rest and owned:  # "ana dos trenes" is her count: a hand is had ("tengo", "beto tiene")
             hand = self._hand_in_poker_words(rest, owned=True, partial=True)
             if hand is not None and len(hand.faces) < HAND:
                 yield Reading(dataclasses.replace(hand, player=player), 1.0, weak=True, how="contexto")
+
+    def _told_after_how_many(self, rest: list[str]) -> list[str]:
+        """The dice of a hand told after how many they are, when they are that many: "me quedan dos,
+        una sena y un tonto", "me quedan tres y son tres senas" (``rest`` as it was otherwise: "me
+        quedan dos trenes" is two trains)."""
+        number = next(self._numbers_at(rest, 0), None) if rest else None
+        if number is None or number[1] >= len(rest) or rest[number[1]] in self.lexicon.faces:
+            return rest
+        told = rest[number[1] :]
+        while told and told[0] in ("y", "son"):
+            told = told[1:]
+        hand = self._hand_in_poker_words(told, owned=True, partial=True) if told else None
+        return told if hand is not None and len(hand.faces) == number[0] else rest
 
     def _all_one_has(self, words: list[str]) -> bool:
         """Do these words say a hand is all one has: "solo", "nomás", "no más", "me queda"?"""
@@ -1820,6 +1872,10 @@ class Parser:
             before, after = words[:i], words[i + size :]
             if not after or not any(self._is_game_word(before, k) for k in range(len(before))):
                 continue
+            if words[i] == "no" and RESTATED in before:
+                # the move said again, then what it is not: "ocho tontos dije yo, no ocho trenes", "dije ocho, no siete"
+                meant = next((r.command for r in self._read(before) if r.certainty == 1.0 and not r.weak), None)
+                return meant if isinstance(meant, BidCommand | CountCommand | CallCommand) else None
             if size == 1 and words[i] == "no" and not self._is_game_word(before, len(before) - 1):
                 continue  # "tení que dudar ahora si no cachai nada": a "no" corrects the word said right before it
             command = next(self._templates(after), None) or next(self._framed(after), None)
@@ -1907,6 +1963,9 @@ class Parser:
             words = words[1:]
         if not words:
             return None
+        half = len(words) // 2
+        if len(words) % 2 == 0 and words[:half] == words[half:] and any(n[0] > 1 for i in range(half) for n in self._numbers_at(words, i)):
+            words = words[:half]  # the hand said again: "tengo dos trenes no más, dos trenes" (but "un as, un as" are two)
         kind = lex.hand_kinds.get(tuple(words))
         if kind is not None:
             return HandCommand(_SAMPLE_HANDS[kind], kind=kind)
@@ -1941,6 +2000,9 @@ class Parser:
             if words[i] in faces:
                 groups.append((1, faces[words[i]]))  # a die named alone
                 i += 1
+            elif words[i] in ANOTHER and i + 1 < len(words) and words[i + 1] in faces:
+                groups.append((1, faces[words[i + 1]]))  # "un tonto, otro tonto y una quina"
+                i += 2
             else:
                 reading = next(self._numbers_at(words, i), None)
                 if reading is None or i + reading[1] >= len(words) or words[i + reading[1]] not in faces:
@@ -2101,8 +2163,15 @@ class Parser:
                 faces.append(face)
             for n in range(len(faces), 0, -1):
                 numeric = any(w not in self.lexicon.faces for w in words[wi : wi + n])
+                if numeric and any(self._counts_a_face(words[k], words[k + 1]) for k in range(wi, wi + n - 1)):
+                    continue  # "seis cuadras, tío, seis cuadras, seis": a number before faces counts them, no die of its own
                 found = _replace(slots, faces=tuple(faces[:n]), numeric_faces=numeric)
                 yield from self._match(seq, si + 1, words, wi + n, found)
+
+    def _counts_a_face(self, word: str, following: str) -> bool:
+        """Is ``word`` a number word said before a face named in the plural ("seis cuadras"): so
+        many of that face, never two dice of a hand?"""
+        return word not in self.lexicon.faces and following in self.lexicon.faces and following.endswith("s") and following != "as"
 
     def _player_counts(self, words: list[str]) -> PlayerCountCommand | None:
         """"ana dos beto uno carla tiene tres": several per-player counts at once."""
