@@ -442,7 +442,7 @@ VETO_FAMILIES = {
     "mano_propia": (["me quedan dos", "ya me quedaban tres no más"], "dos trenes"),
     "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
     # a bid asked back, and the same words said before it
-    "eco": (["dijiste seis senas", "seis senas en serio dijiste seis senas"], "seis senas"),
+    "eco": (["dijiste seis senas", "seis senas en serio dijiste seis senas", "cuatro quinas o cinco quinas dijo no le escuché"], "seis senas"),
 }
 """Each family of cues that keeps chatter out, with lines it must keep out and the plain move
 it must not touch (a cue vetoes what is talk about a move, never the move)."""
@@ -815,6 +815,17 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     ],
     "a game word in a phrase of its own": [
         ("no te voy a dejar pasar eso", None),
+        ("me tomé dos piscolas no más dos", None),
+        ("tres señores hay tres", {"accion": "cuenta", "cantidad": 3}),
+        ("si usted dice cinco quinas yo le dudo al tiro", None),
+        ("si sacas cinco ases de una te pago la cuota de la sala", None),
+        ("la siciliana era una señora que vendía lana en la vega", None),
+        ("dudo dudas duda dudamos presente de indicativo", None),
+        ("cómo iba el partido el marcador iba dos a uno", None),
+        ("dudé harto pero al final compré la lana gris", None),
+        ("dudo mucho", {"accion": "dudo"}),
+        ("no gracias mijita del queque yo paso estoy a dieta", None),
+        ("con voz de cantante de bolero yo paaaaso", {"accion": "paso"}),
         ("dudo que haya propina hoy día", None),
         ("dudo que haya tantas", {"accion": "dudo"}),
         ("dudo que haya ocho trenes", {"accion": "dudo"}),
@@ -828,6 +839,15 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     ],
     "a call, then a thing pointed at and what it is": [
         ("calzo esto es un siete de precisión", {"accion": "calzo"}),
+    ],
+    "the line checked, a move said kindly": [
+        ("dudo me escucharon dije dudo", {"accion": "dudo"}),
+        ("hay seis se me cortó seis", {"accion": "cuenta", "cantidad": 6}),
+        ("fíjese que mato", {"accion": "mato"}),
+        ("dudo con cariño se lo digo", {"accion": "dudo"}),
+        ("beto tienes lag dije seis quinas no cinco", {"accion": "apuesta", "cantidad": 6, "pinta": 5}),
+        ("nop está mal", {"accion": "no"}),
+        ("no mal wn", None),
     ],
     "how the move was made is no phrase it belongs to": [
         ("ocho tontos sin pensarlo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),

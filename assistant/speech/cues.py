@@ -193,7 +193,10 @@ class Cues:
                 showing = thing not in lex.counted_things or thing in SHOWING
                 near = words[after + 1 : after + 1 + NEAR_FACE] if showing else []
                 counting = i > 0 and (words[i - 1] in lex.count_words or self.is_name(words[i - 1]))
-                if counted and not any(w in lex.faces or w in lex.hand_faces for w in near):
+                # (the same number said again is no die of the things: "me tomé dos piscolas no más, dos"; but dice
+                # show it, "hay cinco dados con el 5", and the table spoken to may be counted then: "tres señores, hay tres")
+                again = thing not in lex.address_words and thing not in SHOWING
+                if counted and not any(w in lex.faces or (w in lex.hand_faces and not (again and self.number_at([w], 0)[1] == value)) for w in near):
                     yield Cue("cosas", i, after + 1)
                 elif thing == UNREADABLE and after + 1 < len(words) and words[after + 1] in ("y", "e") and (
                     not counting or self._unheard_after(words, after + 2)

@@ -660,6 +660,8 @@ class Parser:
                 continue
             if not any(game(k) for k in range(i)):
                 return None
+            if raw[i] == "no" and RESTATED in raw[:i]:
+                return self._meant_before(raw, i, cues)  # "…tienes lag, dije seis quinas, no cinco": what the move is not
             if not any(game(k) for k in range(i + size, len(raw))):
                 # the correction said last points back: "seis doses, eh, seis tontos, quiero decir"
                 return self._meant_before(raw, i, cues) if i + size == len(raw) else None
@@ -722,10 +724,13 @@ class Parser:
             start = first
         # what is said in a clause of its own weighs less against the move: talk before the turn is taken
         # and so do words far from it ("mire, cuando yo era cabro chico mi taita me enseñó… así que ocho trenes")
-        # and the move's own words said again weigh as little: "tres ases, tres ases, ¿escucharon? tres ases"
+        # and the move's own words said again weigh as little, with the words that say it again or check the line:
+        # "tres ases, tres ases, ¿escucharon? tres ases", "dudo, ¿me escucharon? dije dudo"
         own = set(raw[first : last + 1])
+        checked = {i for at, size in _phrases_at(raw, self._fillers_by_first) for i in range(at, at + size)}
         around = Counter(
-            kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR and not (kinds[i] == "juego" and raw[i] in own) else "suave"
+            kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR
+            and not (kinds[i] == "juego" and raw[i] in own) and raw[i] != RESTATED and i not in checked else "suave"
             for i in left
         )
         # a word said right against the move: it may be what the move's words belong to ("perdí dos trenes")
@@ -741,7 +746,10 @@ class Parser:
         # and, for a bid (a number and a face: no word that chatter says by chance), not those far from it
         # ("uy, me toca, perdone, estaba pensando en otra cosa, eh, cinco diucas")
         reach = NEAR if isinstance(reading.command, BidCommand) else len(raw)
-        verbs = sum(1 for i in range(start, end + 1) if (i < first or i > last) and kinds[i] == "verbo" and (first - i if i < first else i - last) <= reach)
+        verbs = sum(
+            1 for i in range(start, end + 1)
+            if (i < first or i > last) and kinds[i] == "verbo" and (first - i if i < first else i - last) <= reach and raw[i] != RESTATED and i not in checked
+        )
         competing = competing or verbs >= CLAUSES
         certainty = loose_certainty(around, against, competing)
         if isinstance(reading.command, BidCommand) and reading.command.quantity == 1 and any(raw[i] in ARTICLE_ONE for i in range(first, last + 1)):
@@ -929,8 +937,10 @@ class Parser:
         complement = after in lex.complement_words and not (call and self._is_name(then)) and not manner and not dedicated
         if (before in lex.inside_words and not placed) or complement:
             return "dentro_de_frase"
-        if call and command.action == "paso" and two_before in ("de", "del") and self._foreign(before):
-            return "otro_sentido"  # "yo del fútbol paso, tío": not interested, no call
+        # "yo del fútbol paso, tío", "del queque yo paso": not interested, no call
+        of, thing = (ahead[-3] if len(ahead) > 2 else "", two_before) if before == "yo" else (two_before, before)
+        if call and command.action == "paso" and (of == "del" or (of == "de" and before != "yo")) and self._foreign(thing):
+            return "otro_sentido"
         article = first < last and raw[first] in lex.inside_words and raw[first] not in lex.clitics
         if call and article and any(w in CALL_HEADS for w in self._read_word(raw[first + 1])):
             return "dentro_de_frase"  # "[unk] el mate [unk]": an article makes the word a thing
