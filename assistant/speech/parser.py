@@ -91,6 +91,10 @@ _INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
 POINTED = frozenset({"esto", "eso", "esta", "esa", "este", "ese"})
 """A thing pointed at, opening a clause of its own after a call (``Parser._clause``)."""
+NAME_WORDS = 3
+"""The most words a player's name is said in (``Parser._find_player`` tries 3, 2, then 1)."""
+HEAD_WORDS = 4
+"""The words at the start of a line that decide whether a slot may begin there (a number is said in three at most)."""
 RESTATED = "dije"
 """Said with a move, the move said again: a "no" after it says what the move is not ("…dije yo, no ocho trenes")."""
 ANOTHER = frozenset({"otro", "otra"})
@@ -333,6 +337,8 @@ class Parser:
         """The forms of taking a move back, and those that ask for it ("borra", "me equivoqué", "anulemos";
         not "se equivocan", "deshizo", "no anules")."""
         self._names_at: dict[int, list[tuple[str, int]]] = {}
+        self._players_by_words: dict[tuple[str, ...], list[tuple[str, int]]] = {}
+        """``_find_player`` by the words it looks at (``NAME_WORDS`` from where a name may start)."""
         self._cues = Cues(lex, self._number_size, self._is_name, self._is_thing)
         self._kinds: dict[str, str] = {}
         """``_kind`` by word, for this table."""
@@ -1697,6 +1703,8 @@ class Parser:
             i for i in range(1, len(words) - 1)
             if words[i] == lex.connector and words[i - 1] in lex.tens and lex.numbers.get(words[i + 1], 10) < 10
         }
+        heads: dict[tuple[str, tuple[str, ...]], bool] = {}
+        """``_slot_fits_first`` by slot and the first words of a core: many frames leave the same core."""
         for key, frame in self._frames.items():
             core = [w for i, w in enumerate(words) if w not in frame or i in joined]
             restated: tuple[int, int] | None = None
@@ -1708,7 +1716,15 @@ class Parser:
                 continue
             self._names_at = {}
             index = self._frame_templates[key]
-            fits = [slot for slot in SLOTS if slot in index and self._slot_fits_first(slot, core)]
+            head = tuple(core[:HEAD_WORDS])
+            fits = []
+            for slot in SLOTS:
+                if slot in index:
+                    fit = heads.get((slot, head))
+                    if fit is None:
+                        fit = heads[(slot, head)] = self._slot_fits_first(slot, core)
+                    if fit:
+                        fits.append(slot)
             candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
             present = frozenset(core)
             for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
@@ -2086,10 +2102,16 @@ class Parser:
         return word in self._names or sounds(word) in self._name_words
 
     def _player_at(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
-        """Names starting at words[i] (memoised for the utterance being parsed)."""
+        """Names starting at words[i] (memoised for the utterance being parsed, and by the words that may say one)."""
         cache = self._names_at
         if i not in cache:
-            cache[i] = list(self._find_player(words, i))
+            said = tuple(words[i : i + NAME_WORDS])
+            found = self._players_by_words.get(said)
+            if found is None:
+                if len(self._players_by_words) >= 4 * CACHE_SIZE:
+                    self._players_by_words.clear()
+                found = self._players_by_words[said] = list(self._find_player(words, i))
+            cache[i] = found
         yield from cache[i]
 
     def _find_player(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
