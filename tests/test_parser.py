@@ -222,6 +222,7 @@ def test_parser_never_raises_on_lexicon_word_salad(words: list[str]) -> None:
 # ---------------------------------------------------------------- understanding, as issue 10 measures it
 
 
+@pytest.mark.corpus
 def test_understanding_on_text_and_on_the_voice_path() -> None:
     from scripts.understanding import measure
 
@@ -298,6 +299,7 @@ def test_every_parser_word_is_in_the_recognizer_grammar() -> None:
     assert "tren tren" in phrases and "cuadra quina" in phrases  # hands dictated die by die
 
 
+@pytest.mark.corpus
 def test_a_word_nobody_heard_at_either_end_loses_no_move_and_makes_none() -> None:
     """Every command read right in its moment is still taken with "[unk]" said before or
     after it (vosk's word for what its grammar does not list); chatter stays chatter.
