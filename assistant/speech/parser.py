@@ -336,7 +336,6 @@ class Parser:
         self._undo_asked = frozenset(form for tag, form in undo if tag.startswith(REQUEST_TAGS))
         """The forms of taking a move back, and those that ask for it ("borra", "me equivoqué", "anulemos";
         not "se equivocan", "deshizo", "no anules")."""
-        self._names_at: dict[int, list[tuple[str, int]]] = {}
         self._players_by_words: dict[tuple[str, ...], list[tuple[str, int]]] = {}
         """``_find_player`` by the words it looks at (``NAME_WORDS`` from where a name may start)."""
         self._cues = Cues(lex, self._number_size, self._is_name, self._is_thing)
@@ -733,7 +732,7 @@ class Parser:
         # and the move's own words said again weigh as little, with the words that say it again or check the line:
         # "tres ases, tres ases, ¿escucharon? tres ases", "dudo, ¿me escucharon? dije dudo"
         own = set(raw[first : last + 1])
-        checked = {i for at, size in _phrases_at(raw, self._fillers_by_first) for i in range(at, at + size)}
+        checked = self._in_set_phrases(raw)
         around = Counter(
             kinds[i] if start <= i <= end and (first - i if i < first else i - last) <= NEAR
             and not (kinds[i] == "juego" and raw[i] in own) and raw[i] != RESTATED and i not in checked else "suave"
@@ -901,7 +900,7 @@ class Parser:
                 return "dentro_de_frase"  # "paso a [unk]", "tres patos en la [unk]", "revivimos el [unk]": the word not heard is what it is about
         # the words around the move, fillers and the table spoken to passed over ("calzo justo con la mesa"),
         # from where the turn is taken (``taken``, the move's own clause: "no sé ni qué tengo, ya, diez cuadras": no hand had)
-        set_phrases = {i for at, size in _phrases_at(raw, self._fillers_by_first) for i in range(at, at + size)}  # "diez senas, la dura, no estoy bluffeando"
+        set_phrases = self._in_set_phrases(raw)  # "diez senas, la dura, no estoy bluffeando"
         ahead = [w for i, w in enumerate(raw[:first]) if i >= taken and i not in set_phrases and not self._passed_over(w)]
         behind = [w for i, w in enumerate(raw[last + 1 :], last + 1) if i not in set_phrases and not self._passed_over(w)]
         before = ahead[-1] if ahead else ""
@@ -1076,6 +1075,10 @@ class Parser:
         after another call, whose word has other senses ("paso pa buscarte", "mato pa comer")."""
         made = isinstance(command, BidCommand) or (isinstance(command, CallCommand) and command.call in ("dudo", "calzo"))
         return made and after in ("pa", "para") and self._infinitive(then) and self._kind(then) != "juego"  # "dos ases pa bajarla"
+
+    def _in_set_phrases(self, raw: list[str]) -> set[int]:
+        """Where the line says a filler phrase, looked past around a move ("la dura", "se me cortó")."""
+        return {i for at, size in _phrases_at(raw, self._fillers_by_first) for i in range(at, at + size)}
 
     def _passed_over(self, word: str) -> bool:
         """A filler, looked past when reading what is around a move ("calzo, justo, con la mesa")."""
@@ -1672,7 +1675,6 @@ class Parser:
     def _templated(self, words: list[str]) -> Iterator[Command]:
         """Every phrase template (or per-player count, or hand by kind) that covers
         every word, the first command of each intent."""
-        self._names_at = {}  # names found per position, for this word list only
         if not words:
             return
         multi = self._player_counts(words)
@@ -1714,7 +1716,6 @@ class Parser:
                 core, restated = self._take_bid(core)
             if not core or len(core) == len(words):
                 continue
-            self._names_at = {}
             index = self._frame_templates[key]
             head = tuple(core[:HEAD_WORDS])
             fits = []
@@ -2102,17 +2103,14 @@ class Parser:
         return word in self._names or sounds(word) in self._name_words
 
     def _player_at(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
-        """Names starting at words[i] (memoised for the utterance being parsed, and by the words that may say one)."""
-        cache = self._names_at
-        if i not in cache:
-            said = tuple(words[i : i + NAME_WORDS])
-            found = self._players_by_words.get(said)
-            if found is None:
-                if len(self._players_by_words) >= 4 * CACHE_SIZE:
-                    self._players_by_words.clear()
-                found = self._players_by_words[said] = list(self._find_player(words, i))
-            cache[i] = found
-        yield from cache[i]
+        """Names starting at words[i] (memoised by the words that may say one)."""
+        said = tuple(words[i : i + NAME_WORDS])
+        found = self._players_by_words.get(said)
+        if found is None:
+            if len(self._players_by_words) >= 4 * CACHE_SIZE:
+                self._players_by_words.clear()
+            found = self._players_by_words[said] = list(self._find_player(words, i))
+        yield from found
 
     def _find_player(self, words: list[str], i: int) -> Iterator[tuple[str, int]]:
         if not self._names:
