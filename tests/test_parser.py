@@ -407,6 +407,8 @@ VETO_FAMILIES = {
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
+    "supuesto": (["me tinca que la carla tiene puros ases", "sospecho que el beto tiene tres ases",
+                  "apuesto que la carla tiene dos trenes"], "me tinca que hay ocho quinas"),
     "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce",
               "doña fran nos hace seis cenas para las nueve"], "paso"),
     "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca",

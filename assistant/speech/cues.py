@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from assistant.speech.lexicon import ANY_MARK, GAP_MARK, Lexicon
 from assistant.speech.normalize import UNREADABLE
 
-LINE_WIDE = frozenset({"pasado", "hora", "numerado", "charla", "regla", "definicion", "reto"})
+LINE_WIDE = frozenset({"pasado", "hora", "numerado", "charla", "regla", "definicion", "reto", "supuesto"})
 """Families about the whole line wherever they are said ("ayer", "a las nueve", "la cama cuatro", "mis zapatos")."""
 BIDS_ONLY = frozenset({"juicio"})
 """Families that say nothing of a call: a bid judged is a doubt's reason ("dudo, nueve senas es demasiado")."""
@@ -22,7 +22,7 @@ HANDS_KEPT = frozenset({"mano_propia"})
 """Families that veto every reading of their words but the hand they tell: "me quedan dos trenes" is no bid."""
 AFTER_THE_MOVE = frozenset({"reto"})
 """Line-wide families that, said after the move, are about it: a dare that backs the bid."""
-CLAUSE_BOUND = frozenset({"pasado", "hora", "numerado", "definicion"})
+CLAUSE_BOUND = frozenset({"pasado", "hora", "numerado", "definicion", "supuesto"})
 """Line-wide families that veto a move only in its own clause: a story of another night told
 around the move is no part of it; an hour ("siete y media") or talk ("…y dame la mano") is.
 They veto every move of their clause, a bid too, even when they name a call: "el beto dudó

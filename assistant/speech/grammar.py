@@ -22,7 +22,7 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from assistant.speech import lexicon as lexicon_module
-from assistant.speech.lexicon import ESSENTIAL, Lexicon, expand, with_pronoun
+from assistant.speech.lexicon import ESSENTIAL, HAND, Lexicon, expand, with_pronoun
 from assistant.speech.normalize import fold as _fold
 from assistant.speech.normalize import spelled_alike
 from assistant.speech.parser import Parser
@@ -67,6 +67,7 @@ def game_phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) ->
     names = said_names + [v for n in said_names for v in spelled_alike(n) if v not in said_names]
     quantities = _number_words(lex, 1, lex.grammar_max)
     counts = _number_words(lex, 0, lex.grammar_max)
+    in_hand = _number_words(lex, 1, HAND)  # "puros tontos, tres tontos": one's own dice, five at most
     fillers = _raw_words(lex) | {"{jugador}": names}
     faces = fillers["{pinta}"]
     hand_words = faces + [w for w in lex.hand_faces]
@@ -76,7 +77,7 @@ def game_phrases(lexicon: Lexicon | None = None, players: Iterable[str] = ()) ->
     out: list[str] = []
     for intent, templates in lex.raw_templates.items():
         slot_values = dict(fillers)
-        slot_values["{cantidad}"] = counts if intent.startswith("cuenta") else quantities
+        slot_values["{cantidad}"] = counts if intent.startswith("cuenta") else in_hand if intent.startswith("mano") else quantities
         for template in templates:
             filled = [p for seq in expand(template, keep_accents=True) for p in _fill(seq, slot_values)]
             out += filled + _family_forms(lex, filled)

@@ -21,6 +21,8 @@ from typing import Any
 from assistant.speech import messages as say
 from assistant.speech.normalize import fold, tokens
 
+HAND = 5
+"""Dice in a cup: the most a hand holds."""
 SLOTS = ("{cantidad}", "{pinta}", "{jugador}", "{caras}", "{sentido}", "{cara}")
 GAP_MARK = "…"
 """In a [vetos] cue, up to ``cues.GAP`` words of any kind."""

@@ -62,7 +62,7 @@ from assistant.speech.commands import (
     Unknown,
 )
 from assistant.speech.cues import CLAUSE_BOUND, UNHEARD_THINGS, Cue, Cues
-from assistant.speech.lexicon import ESSENTIAL, SLOTS, Lexicon
+from assistant.speech.lexicon import ESSENTIAL, HAND, SLOTS, Lexicon
 from assistant.speech.normalize import UNREADABLE, by_ear, fold, sounds, tokens
 
 NEAR_MISS_CUTOFF = 80.0
@@ -78,7 +78,6 @@ CACHE_SIZE = 4096
 """Lines whose readings are kept (a night says a few thousand)."""
 RANKS = {"frase": 0, "repetición": 1, "marco": 2, "titubeo": 3, "corrección": 4, "suma": 4, "cola": 5}
 """Among readings that explain as much of the line, the plainest rule first."""
-HAND = 5
 TAIL_MAX = 8
 """The longest tail dropped after a move, in words."""
 REPEAT_MAX = 4
@@ -87,6 +86,8 @@ HALVES_MAX = 10
 """The longest line tried as one move said twice in other words ("no te creo, dudo")."""
 _HELD = re.compile(r"(.)\1\1")
 """A letter said three times or more: a word held long ("dudoooo")."""
+_DOUBLED_VOWEL = re.compile(r"([aeiou])\1+")
+"""A vowel written twice or more in a row: a vowel held ("uuy")."""
 _INTERJECTION = re.compile(r"^[aeiouhmf]+$")
 """A word made only of the sounds of a hesitation ("eeeh", "mmm", "uff")."""
 POINTED = frozenset({"esto", "eso", "esta", "esa", "este", "ese"})
@@ -97,6 +98,8 @@ HEAD_WORDS = 4
 """The words at the start of a line that decide whether a slot may begin there (a number is said in three at most)."""
 RESTATED = "dije"
 """Said with a move, the move said again: a "no" after it says what the move is not ("…dije yo, no ocho trenes")."""
+CORRECTED_REMARKS = frozenset({("me", "equivoque"), ("me", "confundi"), ("no", "mas"), ("lo", "siento")})
+"""Said last of a move made after a correction: "…no, cinco cuadras, me equivoqué" (``Parser._without_own_remark``)."""
 ANOTHER = frozenset({"otro", "otra"})
 """One more die in a hand told: "un tonto, otro tonto y una quina"."""
 SAID_AGAIN = frozenset({"cosas", "pasado", "hora", "numerado", "eco"})
@@ -150,7 +153,9 @@ TURN_TAKEN = frozenset({"ya", "bueno", "entonces", "listo", "dale"})
 """Before a move, these close what was said before it: the player turns to the game."""
 OTHER_INTENTS = frozenset({"parte", "deshacer", "castigo", "revivo", "revivimos"})
 """Heads of families that, said around a loose move of another kind, compete with it."""
-QUESTION_HEADS = frozenset({"cuantos", "cuantas", "cuanto", "quien", "marcador", "puntaje", "repite", "repites", "repitelo", "reglas", "estadisticas"})
+QUESTION_HEADS = frozenset(
+    {"cuantos", "cuantas", "cuanto", "quien", "cual", "apuesta", "marcador", "puntaje", "repite", "repites", "repitelo", "reglas", "estadisticas"}
+)
 """Words a question about the game is asked around: a line holding one is searched for a question among
 words nobody placed, as for a move ("me podría decir cuántos dados hay en juego, por favor")."""
 COUNTED_ALOUD = 3
@@ -241,6 +246,10 @@ TAIL_CAP = 0.6
 """The most a move said first in its line may be when only what is said after it makes it part of a
 phrase about something else ("cuatro trenes calentando motores", "dudo colega, esa pelota venía afuera"):
 asked about, and only in the moment that expects it ("¿Cuatro trenes?")."""
+WHAT_ELSE = frozenset({("mas",), ("mas", "voy", "a", "hacer"), ("mas", "le", "voy", "a", "hacer"), ("mas", "queda"), ("mas", "me", "queda")})
+"""After a call and "qué", asked what else there was to do: "dudo po, ¿qué más voy a hacer?", "paso, ¿qué más me queda?"."""
+DOUBTFUL = "dudosa"
+"""A call read among words that may deny it or dismiss something else: asked, never vetoed ("no, no, dudo")."""
 TAIL_KINDS = frozenset({"dentro_de_frase", "objeto", "verbo"})
 """What the words after a move may say it is part of (``Parser._about_something_else``) and still be asked about."""
 GERUND_ENDINGS = ("ando", "iendo", "yendo")
@@ -252,6 +261,8 @@ MANNER_TAILS = frozenset({"con", "sin", "like"})
 "de la baraja", "al norte"), a demonstrative ("esta semana")."""
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
+OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
+"""A call's forms said as one's own, after another's: "la abuela duda, ¡dudo!" (``Parser._about_something_else``)."""
 ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
 """The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
 PAST_ENDINGS = ("ia", "ian", "aba", "aban")
@@ -670,7 +681,7 @@ class Parser:
             if not any(game(k) for k in range(i + size, len(raw))):
                 # the correction said last points back: "seis doses, eh, seis tontos, quiero decir"
                 return self._meant_before(raw, i, cues) if i + size == len(raw) else None
-            after = raw[i + size :]
+            after = self._without_own_remark(raw[i + size :])
             tail = self.readings(" ".join(after))
             best = next((r for r in tail if r.certainty > 0), None)
             if best is None or _answer(best.command):
@@ -694,6 +705,24 @@ class Parser:
             kept = [c for c in cues if not anew or c.end > i or c.family in CLAUSE_BOUND or (c.family == "cosas" and _bare_number(command))]
             return self._vetoed(reading, kept, 0, len(raw))
         return None
+
+    def _without_own_remark(self, after: list[str]) -> list[str]:
+        """The move said after a correction, without what the player says of it last: that the
+        first was the mistake, or which was meant ("cinco trenes no, cinco cuadras, me equivoqué",
+        "seis cuadras no, seis senas, senas dije", "…no, siete cuadras mejor"), while a word of
+        the game is left."""
+        end = len(after)
+        while end > 1:
+            if tuple(after[end - 2 : end]) in CORRECTED_REMARKS:
+                cut = end - 2
+            elif after[end - 1] in self.lexicon.correction_words or after[end - 1] in (RESTATED, "nomas"):
+                cut = end - 1
+            else:
+                break
+            if not any(self._kind(w) == "juego" for w in after[:cut]):
+                break
+            end = cut
+        return after[:end]
 
     def _meant_before(self, raw: list[str], at: int, cues: list[Cue]) -> Reading | None:
         """The move said right before a correction that ends the line ("nueve senas, eh, no, nueve
@@ -778,6 +807,8 @@ class Parser:
         phrase = self._about_something_else(raw, first, last, reading.command, clause_start, one_word) if vetoed.certainty > 0 else None
         if phrase is not None and self._tail_only(raw, first, last, reading.command, phrase, one_word):
             # the move, said first, is whole without what follows: asked about when the moment expects it
+            vetoed = dataclasses.replace(vetoed, certainty=min(vetoed.certainty, TAIL_CAP), weak=True, cues=(phrase,))
+        elif phrase == DOUBTFUL:
             vetoed = dataclasses.replace(vetoed, certainty=min(vetoed.certainty, TAIL_CAP), weak=True, cues=(phrase,))
         elif phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
@@ -920,7 +951,9 @@ class Parser:
         denied_move = self._kind(before) == "juego" or before in lex.families
         # ("nadie" is the subject of a call in the third person: "nadie lo duda", not "…no se lo cree nadie, lo dudo")
         own_call = any(w in FIRST_PERSON_CALLS for w in raw[first : last + 1])
-        if before in ("ni", "nunca", "jamas", "tampoco") or (before == "nadie" and call and not own_call) or (
+        # ("ni" before words nobody knows read with a doubt denies them: "no le creo ni el padrenuestro, dudo")
+        not_even = before == "ni" and command.action == "dudo" and self._kind(raw[first]) != "juego" and raw[first] not in lex.clitics
+        if (before in ("ni", "nunca", "jamas", "tampoco") and not not_even) or (before == "nadie" and call and not own_call) or (
             two_before == "ni" and (not call or command.action != "dudo") and not denied_move
         ):
             # "ni una más para mí", "nunca dudo", "ni cagando hay ocho", "ni cagando calzo yo" (but "ni cagando, dudo" doubts)
@@ -978,11 +1011,18 @@ class Parser:
             run = k
             while run > 0 and raw[run - 1] == "no":
                 run -= 1  # the "no"s said one after the other: "ay no, no, dudo"
-            exclaimed = raw[k] == "no" and run > 0 and raw[run - 1] in EXCLAMATIONS  # "uy no, dudo nomás": dismay, no denial
+            # "uy no, dudo nomás", "uuy no, dudo": dismay, no denial
+            exclaimed = raw[k] == "no" and run > 0 and any(w in EXCLAMATIONS for w in (raw[run - 1], *self._read_word(raw[run - 1])))
             exclaimed = exclaimed or raw[max(0, k - 2) : k + 1] == ["no", "no", "no"]  # "no no no, dudo": disbelief ("no, no dudo" denies)
             exclaimed = exclaimed or (raw[k] in DISBELIEF and k == first - 1 and command.action == "dudo")  # "nica, dudo"
-            if k >= 0 and raw[k] in lex.negators and (raw[k] != "ni" or k == first - 1) and not exclaimed:
-                return "negada"  # "no lo dudo", "nadie te obliga", "ni dudo" (not "ni cagando, dudo": that is disbelief)
+            if k >= 0 and raw[k] in lex.negators and not exclaimed and not not_even:
+                # a "no" said again or after thinking aloud, right before a call that ends the line, is as often
+                # the call's dismissal as the call denied: "no, no, dudo", "mmm… no, dudo" (not "no, no dudo"):
+                # asked when the moment expects it, never made at once
+                thinking = raw[k - 1] == "no" or raw[k - 1] in lex.hesitation_words or bool(_INTERJECTION.match(raw[k - 1]))
+                alone = not behind and k == first - 1 and k > 0 and raw[k] == "no" and thinking
+                # "no lo dudo", "nadie te obliga", "ni (lo) dudo" (not "ni cagando, dudo": that is disbelief)
+                return DOUBTFUL if alone and not (k > 1 and raw[k - 2] == "no") else "negada"
             # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
             # mano perfecta" (what follows is said of the hand, not of the call's own word)
             claim = command.action == "paso" and (
@@ -997,7 +1037,7 @@ class Parser:
             noun = raw[first] in lex.determiners or before in lex.determiners  # "ese mato que hizo tu abuelo": a thing told of
             # "dudo que haya tantas", "dudo, qué va a haber tanta cuadra": the bid doubted
             doubted = command.action == "dudo" and (opens_then in DOUBTED or spoken[1:4] == ["va", "a", "haber"])
-            what_else = spoken[1:] == ["mas"]  # "dudo po, ¿qué más?": asked what else there was to do
+            what_else = tuple(spoken[1:]) in WHAT_ELSE  # "dudo po, ¿qué más?": asked what else there was to do
             if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted and not what_else:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
             # a claim reported, with no bid in it, then doubted: "mi cabra dice que van a cerrar la feria, yo lo dudo"
@@ -1012,7 +1052,10 @@ class Parser:
             # ("calzo, que lo tengo clarísimo", "mato, que está justita": the reason why)
             if before == "que" and len(ahead) == 1:
                 return "otro_sentido"  # "¿qué pasó?"
-            if self._is_name(before):
+            # what another does, then one's own call: "la abuela duda, ¡dudo!", "el beto pasa, paso yo" (not
+            # "la carla dudó, ¡dudó!", told twice: a past folds into the first person)
+            own_after = raw[first] not in OWN_FORMS and any(w in OWN_FORMS for w in raw[first + 1 : last + 1])
+            if self._is_name(before) and not own_after:
                 return "otro_jugador"  # "el fran dudó de la carla": somebody tells what a player did
             if before in lex.reflexive and (before, self.lexicon.canonical(raw[first])) not in lex.reflexive_calls:
                 return "objeto"  # "se pasó tres pueblos", "me mato": about oneself
@@ -1025,12 +1068,14 @@ class Parser:
             pronoun = subject >= 2 and (governing in lex.clitics or governing in lex.negators or governed)
             # (or something: "esa bala pasó cerca")
             someone = subject >= 1 and (self._foreign(ahead[subject]) or ahead[subject] in lex.address_words or ahead[subject] in lex.faces)
-            if someone and adjacent and not pronoun and ahead[subject - 1] in lex.determiners:
+            if someone and adjacent and not pronoun and ahead[subject - 1] in lex.determiners and not own_after:
                 return "objeto"  # "el jefe dudó", "esa chaqueta te calza": somebody else's (a player is named by name)
             if len(said) == 1 and said[0] in lex.move_forms.get("{jugada}", ()) and said[0].endswith(("ar", "er", "ir")):
                 return "de_la_jugada"  # "a veces conviene dudar", "abuelito qué es calzar"
+        # (a bid of faces that go nowhere is made for something, whatever it is: "tres quinas pa [unk] motores")
+        made_for = isinstance(command, BidCommand) and command.face not in (TRENES, CUADRAS) and after in ("pa", "para")
         for went, to in ((after, then), (opens, opens_then)):  # (and past the one spoken to: "paso colega a buscarte")
-            if went in PURPOSE and not opening and (to == UNREADABLE or (self._infinitive(to) and self._kind(to) != "juego")):
+            if went in PURPOSE and not opening and not made_for and (to == UNREADABLE or (self._infinitive(to) and self._kind(to) != "juego")):
                 return "salida"  # "quién va a pagar", "beto sale a fumar", "voy a obligar a mi hijo a estudiar"
         if call and after == "a" and (self._foreign(then) or (then in lex.determiners and not self._is_name(beyond))):
             return "objeto"  # "obligo a mi perro", "lo mato a besos"
@@ -1319,6 +1364,9 @@ class Parser:
             return [_squeeze(word)]  # "dudoooo", "calzooo": a word held long, not a new one
         if len(word) > 2 and word[-1] == word[-2] and word[-1] in "aeiou" and word[:-1] in self._known and (len(word) == 3 or word not in lex.common):
             return [word[:-1]]  # "sii", "yaa", "noo", "dudoo": its last vowel held, written twice
+        single = _DOUBLED_VOWEL.sub(r"\1", word)
+        if single != word and single in self._known and word not in lex.common:
+            return [single]  # "uuy", "siip", "dudoo ya": a vowel held, written twice anywhere in the word
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
         for end, full in lex.diminutives:
@@ -2171,7 +2219,7 @@ class Parser:
                 yield from self._match(seq, si + 1, words, wi + used, _replace(slots, quantity=value))
         elif part == "{pinta}":
             face = self._face_word(words[wi], in_hand=False)
-            if face is not None:
+            if face is not None and slots.face in (None, face):  # (said twice, the same: "puros tontos, tres tontos")
                 yield from self._match(seq, si + 1, words, wi + 1, _replace(slots, face=face))
         elif part == "{cara}":
             face = self._face_word(words[wi], in_hand=True)
@@ -2260,8 +2308,9 @@ class Parser:
             if len(s.faces) < 2 or (s.numeric_faces and len(s.faces) < 5):
                 return None
             return HandCommand(tuple(sorted(s.faces)), s.player)
-        if intent == "mano_iguales":  # "puras quinas, las cinco"
-            return HandCommand((s.face,) * HAND, s.player) if s.face else None
+        if intent == "mano_iguales":  # "puras quinas, las cinco"; "puros tontos, tres tontos"
+            many = HAND if s.quantity is None else s.quantity
+            return HandCommand((s.face,) * many, s.player) if s.face and 1 <= many <= HAND else None
         if intent == "parte":
             return StartCommand(s.player, s.direction)  # type: ignore[arg-type]
         if intent in ("si", "no", "deshacer", "ayuda", "otra", "terminar"):
