@@ -805,10 +805,9 @@ class Parser:
         )
         vetoed = self._vetoed(loose, cues, 0, len(raw), (start, end + 1))
         phrase = self._about_something_else(raw, first, last, reading.command, clause_start, one_word) if vetoed.certainty > 0 else None
-        if phrase is not None and self._tail_only(raw, first, last, reading.command, phrase, one_word):
-            # the move, said first, is whole without what follows: asked about when the moment expects it
-            vetoed = dataclasses.replace(vetoed, certainty=min(vetoed.certainty, TAIL_CAP), weak=True, cues=(phrase,))
-        elif phrase == DOUBTFUL:
+        if phrase == DOUBTFUL or (phrase is not None and self._tail_only(raw, first, last, reading.command, phrase, one_word)):
+            # the move, said first, is whole without what follows, or a "no" before it may dismiss something
+            # else: asked about when the moment expects it
             vetoed = dataclasses.replace(vetoed, certainty=min(vetoed.certainty, TAIL_CAP), weak=True, cues=(phrase,))
         elif phrase is not None:
             vetoed = dataclasses.replace(vetoed, certainty=0.0, cues=(phrase,))
@@ -1019,8 +1018,8 @@ class Parser:
                 # a "no" said again or after thinking aloud, right before a call that ends the line, is as often
                 # the call's dismissal as the call denied: "no, no, dudo", "mmm… no, dudo" (not "no, no dudo"):
                 # asked when the moment expects it, never made at once
-                thinking = raw[k - 1] == "no" or raw[k - 1] in lex.hesitation_words or bool(_INTERJECTION.match(raw[k - 1]))
-                alone = not behind and k == first - 1 and k > 0 and raw[k] == "no" and thinking
+                alone = not behind and k == first - 1 and k > 0 and raw[k] == "no"
+                alone = alone and (raw[k - 1] == "no" or raw[k - 1] in lex.hesitation_words or bool(_INTERJECTION.match(raw[k - 1])))
                 # "no lo dudo", "nadie te obliga", "ni (lo) dudo" (not "ni cagando, dudo": that is disbelief)
                 return DOUBTFUL if alone and not (k > 1 and raw[k - 2] == "no") else "negada"
             # a paso's hand claimed after it is its reason, whether read with it or after it: "paso, weón, tengo la
@@ -1366,7 +1365,7 @@ class Parser:
             return [word[:-1]]  # "sii", "yaa", "noo", "dudoo": its last vowel held, written twice
         single = _DOUBLED_VOWEL.sub(r"\1", word)
         if single != word and single in self._known and word not in lex.common:
-            return [single]  # "uuy", "siip", "dudoo ya": a vowel held, written twice anywhere in the word
+            return [single]  # "uuy", "nooo ya": a vowel held, written twice inside the word too
         if "ñ" in word and word.replace("ñ", "n") in lex.faces:
             return [word.replace("ñ", "n")]
         for end, full in lex.diminutives:
