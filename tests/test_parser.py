@@ -857,6 +857,24 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("nop está mal", {"accion": "no"}),
         ("no mal wn", None),
     ],
+    "a bid likened to things of its number, no hour": [
+        ("nueve trenes como las nueve vidas de la gata", {"accion": "apuesta", "cantidad": 9, "pinta": 3}),
+        ("nos vemos como las nueve y media", None),
+    ],
+    "the bid refused, then the call": [
+        ("ah no eso sí que no dudo", {"accion": "dudo"}),
+        ("no esa no dudo", {"accion": "dudo"}),
+        ("yo sí que no dudo", None),
+        ("eso no lo dudo", None),
+    ],
+    "a call said again, then why": [
+        ("dudo dudo dudo que me suena la diadema", {"accion": "dudo"}),
+        ("dudo que venga el diego", None),
+    ],
+    "the table spoken to after an obligo": [
+        ("obligo cerrado mis amores", {"accion": "obligo", "modo": "cerrado"}),
+        ("obligo a mi perro a salir", None),
+    ],
     "how the move was made is no phrase it belongs to": [
         ("ocho tontos sin pensarlo", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
         ("tres patos sin agua", None),
@@ -886,11 +904,23 @@ TAILS_ASKED: dict[str, dict[str, Any]] = {
     "dudo colega esa pelota venía afuera": {"accion": "dudo"},
     "dudo fran muéstrame esos dados": {"accion": "dudo"},
     "dudo ese novillo no lo ataja nadie": {"accion": "dudo"},
+    # what the bid is sold at or for, the table asked to do something, a remark after a call or an obligo
+    "nueve quinas nueve quinas a la rica quina": {"accion": "apuesta", "cantidad": 9, "pinta": 5},
+    "siete cuadras pa la novia": {"accion": "apuesta", "cantidad": 7, "pinta": 4},
+    "seis senas like a boss": {"accion": "apuesta", "cantidad": 6, "pinta": 6},
+    "diez tontos hagan lo que quieran": {"accion": "apuesta", "cantidad": 10, "pinta": 2},
+    "calzo carajo vamos colo colo": {"accion": "calzo"},
+    "dudo alerta roja levanten los cachos": {"accion": "dudo"},
+    "paso paso se me cortó el audio": {"accion": "paso"},
+    "obligo cerrado vuestras mercedes": {"accion": "obligo", "modo": "cerrado"},
+    "paso sin observaciones": {"accion": "paso"},
 }
 TAILS_KEPT_OUT = [
     "ocho cuadras caminé para llegar", "tres patos en la laguna", "dos ases de la baraja", "seis cenas esta semana",
     "cuatro cuadras hasta el metro", "mato el tiempo jugando cacho", "paso colega a buscarte", "dudo colega que venga",
     "mata ese mosquito", "calzo la polera roja", "el beto dijo ocho tontos con cara de nada",
+    "tres trenes pasaban antes por victoria", "dudo entre el salmón y la centolla", "dudo es como mwen pa kwè cierto",
+    "dudo de los trenes chilenos", "cuatro quinas de carbón trajimos",
 ]
 
 

@@ -259,6 +259,13 @@ MANNER_TAILS = frozenset({"con", "sin", "like"})
 (how it is said), a noun with its article (a remark: "la marea está a mi favor"), "con"/"sin" (in what spirit:
 "sin miedo al toro"); not a verb done to the dice named ("ocho cuadras caminé"), a place or an owner ("en la tele",
 "de la baraja", "al norte"), a demonstrative ("esta semana")."""
+REFUSED_POINTED = frozenset({"esa", "eso", "esta", "esto", "ahi"})
+"""Said before a "no" right before a call, the bid refused, not the call denied: "no, esa no, dudo", "ahí sí que no, dudo"."""
+CALL_COMPLEMENTS = frozenset({"que", "de", "del", "a", "al", "pa", "para", "por", "en", "con", "entre"})
+"""After a call said first, what makes what follows the call word's own complement ("dudo de ti", "paso a buscarte")."""
+DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "like", "como"})
+"""After a bid said first, what opens a remark on it rather than a phrase it is part of: "a la rica quina",
+"pa la novia", "por el presupuesto", "like a boss", "como las nueve vidas de la gata" (asked, in its moment)."""
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
@@ -827,16 +834,27 @@ class Parser:
         lex = self.lexicon
         if not all(self._passed_over(w) or w in TURN_TAKEN or w in ("yo", UNREADABLE) or w in lex.address_words for w in raw[:first]):
             return False
-        if isinstance(command, CallCommand):
-            said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS), None)
-            if said is None or command.player is not None or command.call not in SAID_FIRST_CALLS:
+        if isinstance(command, CallCommand | ObligoCommand):
+            if isinstance(command, ObligoCommand):  # "obligo cerrado, vuestras mercedes": its way said, the call is whole
+                said = last if command.mode is not None and raw[last] in ("abierto", "cerrado") else None
+            else:
+                said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS), None)
+                said = None if command.player is not None or command.call not in SAID_FIRST_CALLS else said
+            if said is None:
                 return False
             rest = [w for w in raw[said + 1 :] if not self._passed_over(w)]
-            spoken_to = 2 if rest[:1] == ["mi"] and rest[1:2] and rest[1] in lex.address_words else int(bool(rest) and self._spoken_to(rest[0]))
+            spoken_to = 2 if rest[:1] in (["mi"], ["mis"]) and rest[1:2] and rest[1] in lex.address_words else int(bool(rest) and self._spoken_to(rest[0]))
             rest = rest[spoken_to:]
             # a thing and what it does, or the one spoken to asked for something ("dudo fran, muéstrame esos dados")
             asked = bool(spoken_to and rest) and len(rest[0]) > 6 and rest[0].endswith(ASKED_OF_ONE) and self._foreign(rest[0])
-            if not (asked or self._clause(rest)):
+            # or a remark of any kind, when nothing after the call says what its word is done to: no article, no
+            # preposition, no pronoun, no "que" and no copula ("calzo, carajo, vamos colo colo", "dudo, alerta roja,
+            # levanten los cachos", "paso paso, se me cortó el audio"; not "dudo de los trenes", "dudo entre el salmón
+            # y la centolla", "dudo que venga", "dudo es como…")
+            remark = bool(rest) and not (
+                rest[0] in lex.determiners or rest[0] in lex.inside_words or rest[0] in lex.clitics or rest[0] in CALL_COMPLEMENTS or rest[0] in COPULAS
+            )
+            if not (asked or remark or (spoken_to and not rest) or self._clause(rest)):
                 return False
             return self._about_something_else(raw[: said + 1], first, said, command, 0, one_word) is None
         if not (isinstance(command, BidCommand) and command.quantity > 1 and command.player is None and command.to is None):
@@ -848,6 +866,12 @@ class Parser:
             clause = after in ARTICLES_ONLY  # "doce senas, la cuenta regresiva empieza" (not "seis cenas esta semana")
         else:
             clause = after in MANNER_TAILS  # "diez trenes sin miedo al toro" (not "tres patos en la laguna", "dos ases de la baraja")
+        # what the bid is sold at, for, by or like ("nueve quinas, a la rica quina", "siete cuadras pa la novia",
+        # "seis senas like a boss") and the table asked to do something ("diez tontos, hagan lo que quieran",
+        # "siete quinas, pásame el café"; not what somebody did: "tres trenes pasaban por victoria")
+        clause = clause or (phrase == "dentro_de_frase" and after in DEDICATED_TAILS) or (
+            phrase == "verbo" and len(after) > 4 and after.endswith((*ASKED_OF_ONE, "en", "an")) and not after.endswith(PAST_ENDINGS) and self._foreign(after)
+        )
         return clause and self._about_something_else(raw[: last + 1], first, last, command, 0, one_word) is None
 
     def _spoken_to(self, word: str) -> bool:
@@ -1014,6 +1038,11 @@ class Parser:
             exclaimed = raw[k] == "no" and run > 0 and any(w in EXCLAMATIONS for w in (raw[run - 1], *self._read_word(raw[run - 1])))
             exclaimed = exclaimed or raw[max(0, k - 2) : k + 1] == ["no", "no", "no"]  # "no no no, dudo": disbelief ("no, no dudo" denies)
             exclaimed = exclaimed or (raw[k] in DISBELIEF and k == first - 1 and command.action == "dudo")  # "nica, dudo"
+            # the bid pointed at and refused, then the call: "eso sí que no, dudo", "no, esa no, dudo" (not "yo sí que
+            # no dudo", one's own denial, nor "eso no lo dudo")
+            refused = raw[k] == "no" and k > 2 and raw[k - 3] in REFUSED_POINTED and raw[k - 2 : k] == ["si", "que"]
+            refused = refused or (raw[k] == "no" and k == first - 1 and k > 0 and raw[k - 1] in REFUSED_POINTED and not behind)
+            exclaimed = exclaimed or refused
             if k >= 0 and raw[k] in lex.negators and not exclaimed and not not_even:
                 # a "no" said again or after thinking aloud, right before a call that ends the line, is as often
                 # the call's dismissal as the call denied: "no, no, dudo", "mmm… no, dudo" (not "no, no dudo"):
@@ -1037,7 +1066,15 @@ class Parser:
             # "dudo que haya tantas", "dudo, qué va a haber tanta cuadra": the bid doubted
             doubted = command.action == "dudo" and (opens_then in DOUBTED or spoken[1:4] == ["va", "a", "haber"])
             what_else = tuple(spoken[1:]) in WHAT_ELSE  # "dudo po, ¿qué más?": asked what else there was to do
-            if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted and not what_else:
+            # ("dudo dudo dudo, que me suena la diadema", "ya paso paso que me estoy quedando dormido": a call said again
+            # first in its line is made, and what follows is why; not "el fran calzó calzó justo, qué jugador")
+            run_start = last
+            while run_start > 0 and raw[run_start - 1] == raw[last]:
+                run_start -= 1
+            again = run_start < last and raw[last] in SAID_FIRST_CALLS and all(
+                self._passed_over(w) or w in TURN_TAKEN or w == "yo" for w in raw[:run_start]
+            )
+            if opens == "que" and (command.action in ("dudo", "paso") or noun) and not doubted and not what_else and not again:
                 return "otro_sentido"  # "paso que voy", "dudo que venga": a clause, as the whole-line reading holds too
             # a claim reported, with no bid in it, then doubted: "mi cabra dice que van a cerrar la feria, yo lo dudo"
             # (not "el beto dice que hay ocho trenes, yo lo dudo", nor "dicen que no hay tantas, dudo")
