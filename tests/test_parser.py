@@ -236,14 +236,16 @@ def test_understanding_typed_on_the_voice_path_and_with_a_word_unheard_at_either
     every command read right in its moment still taken with "[unk]" said before or after it (vosk's
     word for what its grammar does not list), chatter staying chatter. (Each line with the word at
     one end, by turns; ``scripts/understanding.py --edges`` reads every line both ways, for the
-    figures in docs/entender.md.) The typed path and the edges share one parser, a core; the voice
-    path takes the other."""
+    figures in docs/entender.md.) The typed path and the edges share one parser per corpus: the
+    outside batches on one core, the voice path and then the smaller corpora on the other."""
     from scripts.understanding import measure, typed_and_edges
 
     with ProcessPoolExecutor(max_workers=2) as pool:
-        typed_edges = pool.submit(typed_and_edges)
+        outside = pool.submit(typed_and_edges, None, {"ajenos"})
         voice = pool.submit(measure, "voz")
-        typed, measured_edges = typed_edges.result()
+        ours = pool.submit(typed_and_edges, None, {"equipo", "familias", "de_afuera"})  # (taken by the first core free)
+        typed: dict[str, Any] = {"camino": "texto", "corpus": {**outside.result()[0]["corpus"], **ours.result()[0]["corpus"]}}
+        measured_edges: dict[str, Any] = {"camino": "bordes", "corpus": {**outside.result()[1]["corpus"], **ours.result()[1]["corpus"]}}
         results = [typed, voice.result()]
     for result in results:
         path = result["camino"]
