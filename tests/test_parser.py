@@ -208,10 +208,11 @@ def test_lexicon_words_are_data(tmp_path: Path) -> None:
 
 
 @cache
-def table_parser() -> Parser:
-    """One parser for every example of a property: building one reads the whole lexicon (a quarter
-    of a second), and a parser is used line after line at the table, its caches kept."""
-    return Parser(players=PLAYERS)
+def table_parser(players: tuple[str, ...] = tuple(PLAYERS)) -> Parser:
+    """One parser per table for every example of a property (here and in tests/test_readings.py):
+    building one reads the whole lexicon (a quarter of a second), and a parser is used line after
+    line at the table, its caches kept."""
+    return Parser(players=list(players))
 
 
 @settings(max_examples=400, deadline=None)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from assistant.speech.commands import BidCommand, CountCommand, HandCommand, Pla
 from assistant.speech.lexicon import load, with_pronoun
 from assistant.speech.normalize import fold
 from assistant.speech.parser import ASK_AT, LOOSE_TOP, plays_at_once
+from tests.test_parser import table_parser
 
 CORPUS = Path(__file__).parent / "corpus"
 SHARED = Path(__file__).parents[2] / "shared" / "corpus"
@@ -277,7 +277,7 @@ WORDS = sorted(load().vocabulary) + PLAYERS + ["3", "12", "[unk]", "sillas", "ll
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=9))
 def test_readings_are_ordered_and_parse_is_the_best_of_them(words: list[str]) -> None:
-    parser = _parser_for(tuple(PLAYERS))
+    parser = table_parser(tuple(PLAYERS))
     text = " ".join(words)
     readings = parser.readings(text)
     whole = [r for r in readings if r.how != "suelta"]
@@ -318,14 +318,8 @@ def test_choosing_a_reading_never_changes_a_game_it_refuses(words: list[str]) ->
 def _referee_and_parser(game: Game) -> tuple[Any, Parser]:
     from assistant.referee import Referee
 
-    return Referee(game), _parser_for(tuple(game.players))
+    return Referee(game), table_parser(tuple(game.players))
 
-
-@cache
-def _parser_for(players: tuple[str, ...]) -> Parser:
-    """One parser per table for every example of a property: building one reads the whole lexicon,
-    and the table's parser reads line after line with its caches kept."""
-    return Parser(players=list(players))
 
 
 @pytest.mark.skipif(not os.environ.get("DUDO_CORPUS_RESERVA"), reason="DUDO_CORPUS_RESERVA no apunta a un corpus aparte")

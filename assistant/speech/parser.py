@@ -263,9 +263,9 @@ REFUSED_POINTED = frozenset({"esa", "eso", "esta", "esto", "ahi"})
 """Said before a "no" right before a call, the bid refused, not the call denied: "no, esa no, dudo", "ahí sí que no, dudo"."""
 CALL_COMPLEMENTS = frozenset({"que", "de", "del", "a", "al", "pa", "para", "por", "en", "con", "entre"})
 """After a call said first, what makes what follows the call word's own complement ("dudo de ti", "paso a buscarte")."""
-DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "like", "como"})
-"""After a bid said first, what opens a remark on it rather than a phrase it is part of: "a la rica quina",
-"pa la novia", "por el presupuesto", "like a boss", "como las nueve vidas de la gata" (asked, in its moment)."""
+DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "como"})
+"""After a bid said first, besides ``MANNER_TAILS``, what opens a remark on it rather than a phrase it is part of:
+"a la rica quina", "pa la novia", "por el presupuesto", "como las nueve vidas de la gata" (asked, in its moment)."""
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
@@ -861,17 +861,18 @@ class Parser:
             return False
         after = next((w for w in raw[last + 1 :] if not self._passed_over(w)), "")
         if phrase == "verbo":
-            clause = len(after) > 5 and after.endswith(GERUND_ENDINGS)  # "cuatro trenes calentando motores" (not "ocho cuadras caminé")
+            # how it is said ("cuatro trenes calentando motores"; not "ocho cuadras caminé"), or the table asked to do
+            # something ("diez tontos, hagan lo que quieran", "siete quinas, pásame el café"; not what somebody did:
+            # "tres trenes pasaban por victoria")
+            clause = (len(after) > 5 and after.endswith(GERUND_ENDINGS)) or (
+                len(after) > 4 and after.endswith((*ASKED_OF_ONE, "en", "an")) and not after.endswith(PAST_ENDINGS) and self._foreign(after)
+            )
         elif phrase == "objeto":
             clause = after in ARTICLES_ONLY  # "doce senas, la cuenta regresiva empieza" (not "seis cenas esta semana")
         else:
-            clause = after in MANNER_TAILS  # "diez trenes sin miedo al toro" (not "tres patos en la laguna", "dos ases de la baraja")
-        # what the bid is sold at, for, by or like ("nueve quinas, a la rica quina", "siete cuadras pa la novia",
-        # "seis senas like a boss") and the table asked to do something ("diez tontos, hagan lo que quieran",
-        # "siete quinas, pásame el café"; not what somebody did: "tres trenes pasaban por victoria")
-        clause = clause or (phrase == "dentro_de_frase" and after in DEDICATED_TAILS) or (
-            phrase == "verbo" and len(after) > 4 and after.endswith((*ASKED_OF_ONE, "en", "an")) and not after.endswith(PAST_ENDINGS) and self._foreign(after)
-        )
+            # in what spirit, or what it is sold at, for, by or like: "diez trenes sin miedo al toro", "nueve quinas, a la
+            # rica quina", "siete cuadras pa la novia" (not "tres patos en la laguna", "dos ases de la baraja")
+            clause = after in MANNER_TAILS or after in DEDICATED_TAILS
         return clause and self._about_something_else(raw[: last + 1], first, last, command, 0, one_word) is None
 
     def _spoken_to(self, word: str) -> bool:
