@@ -42,7 +42,7 @@ from assistant.referee import Referee, expectation  # noqa: E402
 from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
-from assistant.speech.commands import BidCommand, Reading, Unknown  # noqa: E402
+from assistant.speech.commands import BidCommand, Command, CountCommand, Reading, Unknown  # noqa: E402
 from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
 from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once  # noqa: E402
 
@@ -224,11 +224,27 @@ def chosen(parser: Parser, text: str, waiting: set[str]) -> Reading | None:
     for sure in (True, False):
         if not sure and any(r.certainty == 1.0 and not r.weak for r in readings):
             break
-        for reading in (r for r in readings if (r.certainty == 1.0) == sure):
+        heard_as = [r for r in readings if (r.certainty == 1.0) == sure]
+        for reading in heard_as:
+            if sure and reading.explained < heard_as[0].explained:
+                break  # never a reading that explains less of the line than one the game refused
             if reading.weak and expectation(reading.command) not in waiting:
                 continue
+            if not _taken_in(reading.command, waiting):
+                continue  # the game refuses it now, and the session tries the next reading ("cinco ases, señorita eli")
             return reading
     return None
+
+
+def _taken_in(command: Command, waiting: AbstractSet[str]) -> bool:
+    """Would a moment waiting for ``waiting`` take a move of ``command``'s kind (standing in for
+    ``Referee.accepts``)? Questions, undos and penalties at any moment; a bid during a count, as
+    the count it says ("había cuatro trenes"); a bare number during the bids, as the bid's face
+    raised to it ("hay cuatro": "Cuatro trenes")."""
+    kind = expectation(command)
+    if "jugada" in waiting and isinstance(command, CountCommand):
+        return True
+    return kind == "otra" or kind in waiting or ("cuenta" in waiting and isinstance(command, BidCommand))
 
 
 def in_its_moment(parser: Parser, text: str, expected: dict[str, Any]) -> str:

@@ -186,3 +186,24 @@ def test_a_move_said_first_with_a_clause_of_its_own_after_it_is_asked_in_its_mom
     for line in ("cinco trenes calentando motores", "ocho cuadras caminé para llegar"):
         session.hear(Heard.from_text(line))
         assert session.referee.game.snapshot() == counting, line
+
+
+def test_the_measure_in_its_moment_takes_what_the_session_takes() -> None:
+    """``scripts/understanding.chosen`` stands in for the session when it measures a corpus line "in its
+    moment": a reading of a kind the moment refuses (a calzo during a count, a count during the bids)
+    is passed over for the next, as the session's trial on the referee does."""
+    from scripts.understanding import EXPECTING, chosen
+
+    session = table()
+    session.hear(Heard.from_text("parte ana"))
+    session.hear(Heard.from_text("tres trenes"))
+    # (whose turn it is the measure cannot know: the lines here are said by anyone, or of the count)
+    common = ("cuatro trenes", "hay cuatro", "carla tiene dos", "cinco ases señorita carla", "dudo colega esa pelota venía afuera")
+    for moment, step, lines in (("apuestas", None, common), ("cuenta", "dudo", (*common, "la carla calza todas las veces"))):
+        if step is not None:
+            session.hear(Heard.from_text(step))
+            assert session.referee.game.phase == "cuenta"
+        for line in lines:
+            measured = chosen(session.parser, line, EXPECTING[moment])
+            _i, taken = session.choose_reading(Heard.from_text(line))
+            assert (measured and measured.command) == (taken and taken.command), (moment, line, measured, taken)
