@@ -361,10 +361,14 @@ VETO_FAMILIES = {
                       # people who got in a car, a fare dropped short
                       "tres tontos me subieron curados en la esquina de portales", "ese pasajero me dejó cinco cuadras antes para no pagar",
                       # the cup handed over, a chore whose turn it is
-                      "le paso el cacho vecina", "le toca a la eli cocinar hoy"], "dudo"),
+                      "le paso el cacho vecina", "le toca a la eli cocinar hoy",
+                      # a distance, a move done to us, something that slipped by
+                      "el estacionamiento quedó a tres cuadras qué lata", "cuatro cuadras tengo que caminar hasta el paradero",
+                      "si el capataz nos pilla jugando nos mata", "hoy me levanté con la presión alta pero ya se me pasó"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
-    "regla": (["el calzo es cuando hay justas", "what does picado mean", "si dices seis senas y no hay te dudan", "las senas son los seis",
+    "regla": (["el calzo es cuando hay justas", "en mi casa le decíamos quina al cinco", "la carla me explicó la siciliana y quedé igual",
+               "what does picado mean", "si dices seis senas y no hay te dudan", "las senas son los seis",
                "tres trenes es lo mismo que tres treses", "miren niños si yo digo cinco quinas y hay seis pierde el que dudó",
                # a name asked about, a lesson asked for
                "por qué se llaman trenes los treses", "eli me explicas otra vez lo de la mitad más uno con los ases",
@@ -376,7 +380,8 @@ VETO_FAMILIES = {
                "con cinco ases cualquiera gana caballeros",
                # a rule read out, a newcomer asking
                "a ver la regla dice que si hay seis trenes y uno dudó seis trenes pierde el que dudó", "no sé jugar picado explíquenme"], "calzo"),
-    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "dudarías tú con cinco trenes en la mesa", "y si subo a siete trenes qué pasa",
+    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "si alguien te mata el paso y tenías la mano pierde el que mató",
+                         "dudarías tú con cinco trenes en la mesa", "y si subo a siete trenes qué pasa",
                          "en la obra mi personaje grita seis senas y le pegan un balazo", "me pagaron con una gamba y dos quinas",
                          "me vi obligao a ir al cumpleaños de mi suegra", "me obligo a no llorar en los saludos",
                          "hay que calzar justo", "mi hermano dice sena en vez de seis",
@@ -433,7 +438,12 @@ VETO_FAMILIES = {
                 # a turn complained of, a song's clave
                 "el eli dijo seis senas pero era mi turno", "la clave es dos tres no tres dos asere",
                 # a bingo's call, something offered
-                "el número veintidós los dos patitos", "sírvase un tecito don diego"], "cinco quinas"),
+                "el número veintidós los dos patitos", "sírvase un tecito don diego",
+                # what a player is like, a game of old, dice bought, an outing, the other match
+                "la carla calza todas las veces es medio bruja", "la fran dice cinco quinas cada vez que no tiene nada",
+                "el diego cantó siete quinas y no había ni cuatro", "el diego apostó ocho cuadras sin tener ninguna",
+                "la siciliana yo la jugaba con mi viejo en la caleta", "cuántos dados hay que comprar pa la fiesta",
+                "quién va a ir al paseo", "cómo va el otro partido"], "cinco quinas"),
     "reto": (["a que no te atreves a dudar", "vas a dudar o no", "y ahora qué hacemos tata dudamos o no",
               "estoy seguro que el fran calza", "no te voy a dudar a ti",
               "si hay siete senas yo me como el cacho", "si dudas te mato", "te apuesto un chicle que pierde el beto",
@@ -754,6 +764,23 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("se come el palo la carla", {"accion": "castigo", "jugador": "carla"}),
         ("ese chorizo es para la ana", None),
     ],
+    "a die that goes, or that the player gives up": [
+        ("se va un dado de la carla", {"accion": "castigo", "jugador": "carla"}),
+        ("la fran saca un dado", {"accion": "castigo", "jugador": "fran"}),
+        ("diego suelta un dado", {"accion": "castigo", "jugador": "diego"}),
+        ("la ana pierde uno pobrecita", {"accion": "castigo", "jugador": "ana"}),
+        ("el beto saca un dado del vaso", None),
+        ("uno nunca sabe con este lago", None),  # "uno" first in a line is anyone
+    ],
+    "a picado asked for": [
+        ("pidamos picado como antes", {"accion": "picado"}),
+        ("y si hacemos una ronda de picado", {"accion": "picado"}),
+        ("juguemos un picado", None),  # a pickup match
+    ],
+    "the referee spoken to after mí": [
+        ("me toca a mí árbitro", {"accion": "consulta", "que": "turno"}),
+        ("obligo a mi hermano", None),
+    ],
     "a bid supposed, then made": [
         ("y si digo ocho senas ya ocho senas", {"accion": "apuesta", "cantidad": 8, "pinta": 6}),
         ("y si digo cinco quinas qué pasa", None),
@@ -917,6 +944,14 @@ TAILS_ASKED: dict[str, dict[str, Any]] = {
     "paso paso se me cortó el audio": {"accion": "paso"},
     "obligo cerrado vuestras mercedes": {"accion": "obligo", "modo": "cerrado"},
     "paso sin observaciones": {"accion": "paso"},
+    # a doubt or a calzo in what spirit, by what reason, granted or held long; a thing and what it does not do
+    "dudo con fundamento estadístico": {"accion": "dudo"},
+    "dudo por reducción al absurdo": {"accion": "dudo"},
+    "calzo con error cero": {"accion": "calzo"},
+    "calzo está justo en la media": {"accion": "calzo"},
+    "dudo aunque después me arrepienta": {"accion": "dudo"},
+    "calzoo hype train": {"accion": "calzo"},
+    "dudo la binomial no te da ni cagando": {"accion": "dudo"},
 }
 TAILS_KEPT_OUT = [
     "ocho cuadras caminé para llegar", "tres patos en la laguna", "dos ases de la baraja", "seis cenas esta semana",
@@ -924,6 +959,8 @@ TAILS_KEPT_OUT = [
     "mata ese mosquito", "calzo la polera roja", "el beto dijo ocho tontos con cara de nada",
     "tres trenes pasaban antes por victoria", "dudo entre el salmón y la centolla", "dudo es como mwen pa kwè cierto",
     "dudo de los trenes chilenos", "cuatro quinas de carbón trajimos",
+    "paso por tu casa a las nueve", "mato por un completo", "paso con cuidado por el puente", "mato la araña no más",
+    "pasamos parral paso a dormir un rato", "calcé justo con la micro", "en esta cuadra no pasan taxis",
 ]
 
 

@@ -188,6 +188,9 @@ class Cues:
                 thing = words[after]
                 # "un", "una" before a word the lexicon does not know are an article: "tiene un hijo", "un fernet"
                 counted = (thing in lex.counted_things and value != 1) or (self.is_thing(thing) and not self.is_name(thing))
+                # "uno" after a word stands alone, it counts nothing said after it: "la ana pierde uno, pobrecita" ("un"
+                # and "una" do; "uno" first in a line is anyone, "uno nunca sabe"; after a number, a digit read out)
+                counted = counted and (words[i] != "uno" or i == 0 or self.number_at(words, i - 1)[0] > 0)
                 counted = counted or (thing in lex.address_words and thing.endswith("s") and value != 1)  # "hay cinco cabros" counts people
                 # (only dice show a face: "la eli tiene dos palos y el beto uno" counts palos, whatever "uno" is)
                 showing = thing not in lex.counted_things or thing in SHOWING

@@ -266,6 +266,12 @@ CALL_COMPLEMENTS = frozenset({"que", "de", "del", "a", "al", "pa", "para", "por"
 DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "como"})
 """After a bid said first, besides ``MANNER_TAILS``, what opens a remark on it rather than a phrase it is part of:
 "a la rica quina", "pa la novia", "por el presupuesto", "como las nueve vidas de la gata" (asked, in its moment)."""
+REFEREE_CALLED = frozenset({"arbitro", "arbitra", "juez", "jueza"})
+"""The referee spoken to: a form of address after "mi" too ("¿me toca a mí, árbitro?", "mi árbitro")."""
+WEIGHED_CALLS = frozenset({"dudo", "calzo"})
+"""The calls that mean little else said first in a line: what follows may say in what spirit they are made."""
+WEIGHED_TAILS = (["con"], ["sin"], ["por"], ["aunque"], ["esta"])
+"""After a call of ``WEIGHED_CALLS`` said first, what opens a remark on it rather than its object."""
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
@@ -722,6 +728,8 @@ class Parser:
         while end > 1:
             if tuple(after[end - 2 : end]) in CORRECTED_REMARKS:
                 cut = end - 2
+            elif end > 3 and tuple(after[end - 4 : end - 2]) in CORRECTED_REMARKS and after[end - 2] == "de":
+                cut = end - 4  # and of what: "…diez tontos, me equivoqué de pinta", "…me confundí de fila"
             elif after[end - 1] in self.lexicon.correction_words or after[end - 1] in (RESTATED, "nomas"):
                 cut = end - 1
             else:
@@ -838,7 +846,8 @@ class Parser:
             if isinstance(command, ObligoCommand):  # "obligo cerrado, vuestras mercedes": its way said, the call is whole
                 said = last if command.mode is not None and raw[last] in ("abierto", "cerrado") else None
             else:
-                said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS), None)
+                # (a call held long is the call: "calzoo, hype train")
+                said = next((i for i in range(first, last + 1) if raw[i] in SAID_FIRST_CALLS or _squeeze(raw[i]) == command.call), None)
                 said = None if command.player is not None or command.call not in SAID_FIRST_CALLS else said
             if said is None:
                 return False
@@ -854,6 +863,10 @@ class Parser:
             remark = bool(rest) and not (
                 rest[0] in lex.determiners or rest[0] in lex.inside_words or rest[0] in lex.clitics or rest[0] in CALL_COMPLEMENTS or rest[0] in COPULAS
             )
+            # a doubt or a calzo said in what spirit, by what reason, or granted: "dudo con fundamento estadístico",
+            # "dudo, por reducción al absurdo", "calzo, sin miedo", "dudo, aunque después me arrepienta", "calzo, está
+            # justo" (not a paso or a mato: "paso por tu casa", "mato por un completo")
+            remark = remark or (isinstance(command, CallCommand) and command.call in WEIGHED_CALLS and rest[:1] in WEIGHED_TAILS)
             if not (asked or remark or (spoken_to and not rest) or self._clause(rest)):
                 return False
             return self._about_something_else(raw[: said + 1], first, said, command, 0, one_word) is None
@@ -893,6 +906,8 @@ class Parser:
         while k < len(words) and (words[k] in lex.negators or words[k] in lex.clitics):
             k += 1  # "…no lo ataja"
         verb = words[k] if k < len(words) else ""
+        if words[2] in lex.negators and verb and verb != "mas" and self._kind(verb) != "juego":
+            return True  # a thing and what it does not do, whatever the verb: "la binomial no te da" (not "…no más")
         if verb.endswith(GERUND_ENDINGS):
             return False  # "mato el tiempo jugando cacho": what the call's word is done to, and how
         return self._kind(verb) == "verbo" or verb in lex.verb_forms or verb in COPULAS or (len(verb) > 4 and verb.endswith(PAST_ENDINGS))
@@ -1568,8 +1583,8 @@ class Parser:
     def _talked_about(self, words: list[str], i: int) -> bool:
         """Is the address word at ``words[i]`` what is talked about, after a small word or a number?"""
         before = words[i - 1] if i >= 1 else ""
-        if before == "yo":
-            return False  # "empiezo yo, vecino": the one who speaks, then the one spoken to
+        if before == "yo" or (before == "mi" and words[i] in REFEREE_CALLED):
+            return False  # "empiezo yo, vecino": the one who speaks, then the one spoken to ("¿me toca a mí, árbitro?", "mi árbitro")
         return before in self.lexicon.closed or (bool(before) and any(True for _ in self._numbers_at(words, i - 1)))
 
     def drawn_out(self, word: str) -> bool:
