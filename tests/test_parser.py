@@ -772,6 +772,18 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("el beto saca un dado del vaso", None),
         ("uno nunca sabe con este lago", None),  # "uno" first in a line is anyone
     ],
+    "the way said, then corrected": [
+        ("sale la ana por la derecha no por la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
+        ("la ana parte pa la derecha no pa la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
+    ],
+    "the dice left, named one by one": [
+        ("me quedan tres quina quina sena", {"accion": "mano", "caras": [5, 5, 6]}),
+        ("me quedan dos tren y sena", {"accion": "mano", "caras": [3, 6]}),
+    ],
+    "pity for the one who has none": [
+        ("el beto no tiene ni una pobrecito", {"accion": "cuenta_jugador", "jugador": "beto", "cantidad": 0}),
+        ("la fran perdió tres dados seguidos pobre reina", None),
+    ],
     "a picado asked for": [
         ("pidamos picado como antes", {"accion": "picado"}),
         ("y si hacemos una ronda de picado", {"accion": "picado"}),

@@ -483,12 +483,20 @@ class Parser:
         fran porque es la cumpleañera, para la derecha", "sale la ana, saque del medio, hacia la
         izquierda". Only one way, said as one ("hacia la derecha"; not "a la derecha de la ana", a seat)."""
         command = reading.command
-        if not isinstance(command, StartCommand) or command.direction is not None or reading.certainty == 0:
+        if not isinstance(command, StartCommand) or reading.certainty == 0:
             return reading
-        ways: set[Direction] = {
-            cast(Direction, self.lexicon.directions[w]) for i, w in enumerate(raw)
+        said = [
+            (i, cast(Direction, self.lexicon.directions[w])) for i, w in enumerate(raw)
             if w in self.lexicon.directions and i > 0 and raw[i - 1] in WAY_BEFORE and (i + 1 == len(raw) or raw[i + 1] not in WAY_AFTER)
-        }
+        ]
+        if command.direction is not None:
+            # the way said, then corrected: "sale la ana, por la derecha no, por la izquierda"
+            if len(said) == 2 and said[0][1] == command.direction != said[1][1] and any(
+                w in self.lexicon.correction_words for w in raw[said[0][0] + 1 : said[1][0]]
+            ):
+                return dataclasses.replace(reading, command=dataclasses.replace(command, direction=said[1][1]))
+            return reading
+        ways = {way for _i, way in said}
         if len(ways) != 1:
             return reading
         return dataclasses.replace(reading, command=dataclasses.replace(command, direction=ways.pop()))
@@ -1723,8 +1731,13 @@ class Parser:
         una sena y un tonto", "me quedan tres y son tres senas" (``rest`` as it was otherwise: "me
         quedan dos trenes" is two trains)."""
         number = next(self._numbers_at(rest, 0), None) if rest else None
-        if number is None or number[1] >= len(rest) or rest[number[1]] in self.lexicon.faces:
+        if number is None or number[1] >= len(rest):
             return rest
+        if rest[number[1]] in self.lexicon.faces:
+            # the dice named one by one, as many as said: "me quedan tres: quina, quina, sena" (not "tres quinas")
+            named = [w for w in rest[number[1] :] if w not in ("y", "e")]
+            one_each = all(w in self.lexicon.faces and (w == "as" or not w.endswith("s")) for w in named)
+            return rest[number[1] :] if one_each and len(named) == number[0] > 1 else rest
         told = rest[number[1] :]
         while told and told[0] in ("y", "son"):
             told = told[1:]
