@@ -92,8 +92,13 @@ def _chatter(path: Path) -> list[str]:
     return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip() and not line.startswith("#")]
 
 
-def corpora(paths: list[Path], names: set[str] | None = None) -> dict[str, tuple[list[Line], list[str], list[str]]]:
-    """name -> (commands, chatter, players); of the default corpora, only ``names`` when given."""
+Share = tuple[int, int]
+"""Of the outside batches, the files ``i::n`` for (i, n): a measurement split over cores (``merged``)."""
+
+
+def corpora(paths: list[Path], names: set[str] | None = None, share: Share = (0, 1)) -> dict[str, tuple[list[Line], list[str], list[str]]]:
+    """name -> (commands, chatter, players); of the default corpora, only ``names`` when given; of the
+    outside batches, the ``share`` of their files."""
     if paths:
         found: dict[str, tuple[list[Line], list[str], list[str]]] = {}
         for path in paths:
@@ -105,7 +110,7 @@ def corpora(paths: list[Path], names: set[str] | None = None) -> dict[str, tuple
     commands, chatter = labelled(ROOT / "tests" / "corpus" / "familias.jsonl")
     found["familias"] = (commands, chatter, OUTSIDE_PLAYERS)
     ajenos: tuple[list[Line], list[str]] = ([], [])
-    for path in sorted((ROOT / "tests" / "corpus" / "ajenos").glob("*.jsonl")):
+    for path in sorted((ROOT / "tests" / "corpus" / "ajenos").glob("*.jsonl"))[share[0] :: share[1]]:
         commands, chatter = labelled(path)
         ajenos[0].extend(commands)
         ajenos[1].extend(chatter)
@@ -325,9 +330,11 @@ def _parser(name: str, players: list[str], parsers: dict[str, Parser] | None) ->
     return parsers[name]
 
 
-def measure(path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None, parsers: dict[str, Parser] | None = None) -> dict[str, Any]:
+def measure(
+    path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None, parsers: dict[str, Parser] | None = None, share: Share = (0, 1)
+) -> dict[str, Any]:
     result: dict[str, Any] = {"camino": path, "corpus": {}}
-    for name, (commands, chatter, players) in corpora(paths or [], names).items():
+    for name, (commands, chatter, players) in corpora(paths or [], names, share).items():
         parser = _parser(name, players, parsers)
         known = grammar_words(tuple(players)) if path != "texto" else frozenset()
         index = sound_index(known) if path == "forzada" else None
@@ -378,14 +385,16 @@ def _at_the_ends(i: int, text: str, alternate: bool) -> tuple[str, ...]:
     return (both[i % 2],) if alternate else both
 
 
-def edges(paths: list[Path] | None = None, names: set[str] | None = None, alternate: bool = False, parsers: dict[str, Parser] | None = None) -> dict[str, Any]:
+def edges(
+    paths: list[Path] | None = None, names: set[str] | None = None, alternate: bool = False, parsers: dict[str, Parser] | None = None, share: Share = (0, 1)
+) -> dict[str, Any]:
     """Commands read right as typed in their moment, read again with "[unk]" said before
     and after them: the share still taken (played or asked about) the same (both ways);
     chatter with "[unk]" at either end that stays chatter. ``alternate``: each line read
     with "[unk]" at one end only, before and after by turns (every line once, half the reading)."""
     result: dict[str, Any] = {"camino": "bordes", "corpus": {}}
     ends = 1 if alternate else 2  # how many times each line is read
-    for name, (commands, chatter, players) in corpora(paths or [], names).items():
+    for name, (commands, chatter, players) in corpora(paths or [], names, share).items():
         parser = _parser(name, players, parsers)
         right = [(t, e) for t, e, _f in commands if in_its_moment(parser, t, e) != "perdida"]
         lost = []
@@ -401,6 +410,7 @@ def edges(paths: list[Path] | None = None, names: set[str] | None = None, altern
                     moved.append((said, got))
         result["corpus"][name] = {
             "ordenes_bien_leidas": len(right),
+            "charla": len(chatter),
             "siguen_igual": round(1 - len(lost) / (ends * len(right)), 4) if right else None,
             "charla_como_jugada": round(len(moved) / (ends * len(chatter)), 4) if chatter else None,
             "fallas": lost,
@@ -414,6 +424,44 @@ def typed_and_edges(paths: list[Path] | None = None, names: set[str] | None = No
     every command as typed, which the typed measurement has just read (a third of the work saved)."""
     parsers: dict[str, Parser] = {}
     return measure("texto", paths, names, parsers), edges(paths, names, alternate, parsers)
+
+
+def every_path(names: set[str], share: Share = (0, 1)) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """``typed_and_edges`` (each line with "[unk]" at one end), then the voice path, one parser per
+    corpus for all three: most lines are heard as typed (every word in the grammar), and the voice
+    path finds them read (the outside batches' voice path: 144 s alone, 49 s after the typed path)."""
+    parsers: dict[str, Parser] = {}
+    typed, edged = measure("texto", None, names, parsers, share), edges(None, names, True, parsers, share)
+    return typed, edged, measure("voz", None, names, parsers, share)
+
+
+def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Measurements of one path over shares of the same corpora (``every_path`` on each core), as one:
+    counts added, shares worked out again from the lines missed and taken, the share in their moment
+    weighted by each part's commands."""
+    out: dict[str, Any] = {"camino": results[0]["camino"], "corpus": {}}
+    for name in dict.fromkeys(n for r in results for n in r["corpus"]):
+        parts = [r["corpus"][name] for r in results if name in r["corpus"]]
+        lists = {key: [x for p in parts for x in p[key]] for key in parts[0] if isinstance(parts[0][key], list)}
+        chatter = sum(p["charla"] for p in parts)
+        if "siguen_igual" in parts[0]:  # the edges: each line read once (``alternate``)
+            right = sum(p["ordenes_bien_leidas"] for p in parts)
+            out["corpus"][name] = {
+                "ordenes_bien_leidas": right, "charla": chatter, **lists,
+                "siguen_igual": round(1 - len(lists["fallas"]) / right, 4) if right else None,
+                "charla_como_jugada": round(len(lists["charla_aceptada"]) / chatter, 4) if chatter else None,
+            }
+            continue
+        commands = sum(p["ordenes"] for p in parts)
+        out["corpus"][name] = {
+            "ordenes": commands, "charla": chatter, **lists,
+            "entendidas": round(1 - len(lists["fallas"]) / commands, 4) if commands else None,
+            **{key: round(sum(p[key] * p["ordenes"] for p in parts) / commands, 4) if commands else None for key in ("en_su_momento", "actuadas_al_tiro")},
+            "charla_como_jugada": round(len(lists["charla_aceptada"]) / chatter, 4) if chatter else None,
+            "charla_en_partida": round(len(lists["charla_tomada_en_partida"]) / (2 * chatter), 4) if chatter else None,
+            "familias": {f: v for p in parts for f, v in p["familias"].items()},
+        }
+    return out
 
 
 if __name__ == "__main__":

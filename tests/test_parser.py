@@ -237,17 +237,16 @@ def test_understanding_typed_on_the_voice_path_and_with_a_word_unheard_at_either
     every command read right in its moment still taken with "[unk]" said before or after it (vosk's
     word for what its grammar does not list), chatter staying chatter. (Each line with the word at
     one end, by turns; ``scripts/understanding.py --edges`` reads every line both ways, for the
-    figures in docs/entender.md.) The typed path and the edges share one parser per corpus: the
-    outside batches on one core, the voice path and then the smaller corpora on the other."""
-    from scripts.understanding import measure, typed_and_edges
+    figures in docs/entender.md.) The three share one parser per corpus (a line heard as typed is read
+    once), and the outside batches are measured by halves, one on each core."""
+    from scripts.understanding import every_path, merged
 
     with ProcessPoolExecutor(max_workers=2) as pool:
-        outside = pool.submit(typed_and_edges, None, {"ajenos"})
-        voice = pool.submit(measure, "voz")
-        ours = pool.submit(typed_and_edges, None, {"equipo", "familias", "de_afuera"})  # (taken by the first core free)
-        typed: dict[str, Any] = {"camino": "texto", "corpus": {**outside.result()[0]["corpus"], **ours.result()[0]["corpus"]}}
-        measured_edges: dict[str, Any] = {"camino": "bordes", "corpus": {**outside.result()[1]["corpus"], **ours.result()[1]["corpus"]}}
-        results = [typed, voice.result()]
+        # the outside batches by halves, one on each core; the smaller corpora after the first half done
+        parts = [pool.submit(every_path, {"ajenos"}, (0, 2)), pool.submit(every_path, {"ajenos"}, (1, 2)),
+                 pool.submit(every_path, {"equipo", "familias", "de_afuera"})]
+        typed, measured_edges, voice = (merged(list(by_path)) for by_path in zip(*(part.result() for part in parts), strict=True))
+        results = [typed, voice]
     for result in results:
         path = result["camino"]
         for name, figures in result["corpus"].items():

@@ -377,7 +377,7 @@ class Parser:
         self._starts = frozenset(t.lstrip(ESSENTIAL) for t in firsts) | frame_words | self._game_words | lex.hesitation_words
         self._ends = frozenset(t.lstrip(ESSENTIAL) for t in lasts) | self._game_words
         """Words a move may begin or end with, for the stretches tried as a loose move."""
-        self._cache: dict[str, tuple[Reading, ...]] = {}
+        self._cache: dict[tuple[str, ...], tuple[Reading, ...]] = {}
         """Readings by line: the session asks again for the same text (choosing, an
         utterance's end, a trial on a copy of the game)."""
         self._read_cache: dict[tuple[tuple[str, ...], bool], tuple[Reading, ...]] = {}
@@ -460,10 +460,11 @@ class Parser:
         among words it cannot place, surest first (``Reading.certainty``); last, the
         readings a cue vetoes (certainty 0: "ayer dudé y perdí"). Empty when nothing
         in it is a move."""
-        cached = self._cache.get(text)
+        raw = self.lexicon.said(text)[:MAX_WORDS]
+        key = tuple(raw)  # (the words as said are all a reading depends on: "Dudo." and "dudo" are read once)
+        cached = self._cache.get(key)
         if cached is not None:
             return list(cached)
-        raw = self.lexicon.said(text)[:MAX_WORDS]
         cues = self._cues.find(raw)
         strict = [self._vetoed(r, cues, 0, len(raw)) for r in self._read(raw)]
         found = [r for r in strict if r.certainty > 0]
@@ -475,7 +476,7 @@ class Parser:
         found = [self._way_said_later(r, raw) for r in found]
         if len(self._cache) >= self._cache_size:
             self._cache.clear()
-        self._cache[text] = tuple(found)
+        self._cache[key] = tuple(found)
         return found
 
     def _way_said_later(self, reading: Reading, raw: list[str]) -> Reading:
