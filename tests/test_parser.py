@@ -775,6 +775,11 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("sale la ana por la derecha no por la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
         ("la ana parte pa la derecha no pa la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
     ],
+    "an obligo's way said later, or corrected": [
+        ("obligo y es abierto", {"accion": "obligo", "modo": "abierto"}),
+        ("obligo digamos en su modalidad abierta", {"accion": "obligo", "modo": "abierto"}),
+        ("obligo che abierto no cerrado", {"accion": "obligo", "modo": "cerrado"}),
+    ],
     "the dice left, named one by one": [
         ("me quedan tres quina quina sena", {"accion": "mano", "caras": [5, 5, 6]}),
         ("me quedan dos tren y sena", {"accion": "mano", "caras": [3, 6]}),

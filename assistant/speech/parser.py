@@ -38,7 +38,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from rapidfuzz import fuzz, process
 
@@ -266,6 +266,8 @@ CALL_COMPLEMENTS = frozenset({"que", "de", "del", "a", "al", "pa", "para", "por"
 DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "como"})
 """After a bid said first, besides ``MANNER_TAILS``, what opens a remark on it rather than a phrase it is part of:
 "a la rica quina", "pa la novia", "por el presupuesto", "como las nueve vidas de la gata" (asked, in its moment)."""
+OBLIGO_MODES: dict[str, Literal["abierto", "cerrado"]] = {"abierto": "abierto", "abierta": "abierto", "cerrado": "cerrado", "cerrada": "cerrado"}
+"""An obligo's way, as said after it ("obligo, y es abierto", "en su modalidad abierta")."""
 REFEREE_CALLED = frozenset({"arbitro", "arbitra", "juez", "jueza"})
 """The referee spoken to: a form of address after "mi" too ("¿me toca a mí, árbitro?", "mi árbitro")."""
 WEIGHED_CALLS = frozenset({"dudo", "calzo"})
@@ -473,11 +475,28 @@ class Parser:
             # "tengo un tonto y dos cuadras": a hand listed face by face, whole; no part of it is a bid
             found += [r for r in self._loose(raw, cues) if not (listed and isinstance(r.command, BidCommand))]
         found += [r for r in strict if r.certainty == 0 and all(r.command != f.command for f in found)]
-        found = [self._way_said_later(r, raw) for r in found]
+        found = [self._mode_said_later(self._way_said_later(r, raw), raw) for r in found]
         if len(self._cache) >= self._cache_size:
             self._cache.clear()
         self._cache[key] = tuple(found)
         return found
+
+    def _mode_said_later(self, reading: Reading, raw: list[str]) -> Reading:
+        """An obligo read without its way, the way said later in the line among other words: "obligo,
+        y es abierto", "obligo, digamos, en su modalidad abierta", "obligo che, abierto no, cerrado"
+        (one way said, or the last after a correction)."""
+        command = reading.command
+        if not isinstance(command, ObligoCommand) or reading.certainty == 0:
+            return reading
+        said = [(i, OBLIGO_MODES[w]) for i, w in enumerate(raw) if w in OBLIGO_MODES]
+        modes = {mode for _i, mode in said}
+        if len(said) == 2 and len(modes) == 2 and any(w in self.lexicon.correction_words for w in raw[said[0][0] + 1 : said[1][0]]):
+            modes = {said[1][1]}  # "obligo che, abierto no, cerrado"
+        elif command.mode is not None:
+            return reading
+        if len(modes) != 1:
+            return reading
+        return dataclasses.replace(reading, command=ObligoCommand(modes.pop()))
 
     def _way_said_later(self, reading: Reading, raw: list[str]) -> Reading:
         """A start read without its way, the way said later in the line among other words: "parte la
