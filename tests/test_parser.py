@@ -780,6 +780,10 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("obligo digamos en su modalidad abierta", {"accion": "obligo", "modo": "abierto"}),
         ("obligo che abierto no cerrado", {"accion": "obligo", "modo": "cerrado"}),
     ],
+    "one die, said to be the only one": [
+        ("yo tengo una quina una sola", {"accion": "mano", "caras": [5]}),
+        ("tengo una sola quina hermano", {"accion": "mano", "caras": [5]}),
+    ],
     "the dice left, named one by one": [
         ("me quedan tres quina quina sena", {"accion": "mano", "caras": [5, 5, 6]}),
         ("me quedan dos tren y sena", {"accion": "mano", "caras": [3, 6]}),

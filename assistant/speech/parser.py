@@ -188,6 +188,9 @@ HAND_LEADS = frozenset({"yo", "aca", "aqui", "ahora"})
 """Before a hand told: who has it and where ("acá tengo dos tontos y dos trenes")."""
 HAND_TAILS = frozenset({"solo", "sola", "solito", "solita", "nomas"})
 """After a hand told: that it is all ("tengo un as solo")."""
+ONE_DIE = frozenset({"un", "una", "uno"})
+ALONE_BEFORE = frozenset({"solo", "sola", "puro", "pura"})
+"""Between "un"/"una" and a face, that it is the only one: "una sola quina", "un puro as"."""
 HAND_OWNED_AFTER = frozenset({("me", "queda"), ("me", "quedan"), ("me", "quedaba"), ("me", "quedaban")})
 """What is left to one, said before or after a hand: "me quedan dos trenes no más", "un tonto solito me queda"."""
 HAND_OWNED = frozenset({("mis", "dados", "son"), ("mis", "dados", "eran"), ("mi", "mano", "es"), ("mi", "mano", "era")}) | HAND_OWNED_AFTER
@@ -1720,7 +1723,11 @@ class Parser:
         said_after = False
         while words and (words[-1] in HAND_TAILS or tuple(words[-2:]) in HAND_OWNED_AFTER):
             said_after = said_after or words[-1] not in HAND_TAILS
-            words = words[:-1] if words[-1] in HAND_TAILS else words[:-2]
+            alone = words[-1] in HAND_TAILS and len(words) > 2 and words[-2] in ONE_DIE  # "…una quina, una sola"
+            words = words[:-2] if alone or words[-1] not in HAND_TAILS else words[:-1]
+        # one die said alone before its face: "tengo una sola quina", "yo tengo un puro as"
+        faces = self.lexicon.faces
+        words = [w for i, w in enumerate(words) if not (w in ALONE_BEFORE and 0 < i < len(words) - 1 and words[i - 1] in ONE_DIE and words[i + 1] in faces)]
         if not words:
             return
         player, used = next(self._find_player(words, 0), (None, 0))
