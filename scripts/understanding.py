@@ -419,17 +419,11 @@ def edges(
     return result
 
 
-def typed_and_edges(paths: list[Path] | None = None, names: set[str] | None = None, alternate: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``measure("texto")`` and ``edges``, one parser per corpus for both: the edges begin by reading
-    every command as typed, which the typed measurement has just read (a third of the work saved)."""
-    parsers: dict[str, Parser] = {}
-    return measure("texto", paths, names, parsers), edges(paths, names, alternate, parsers)
-
-
 def every_path(names: set[str], share: Share = (0, 1)) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """``typed_and_edges`` (each line with "[unk]" at one end), then the voice path, one parser per
-    corpus for all three: most lines are heard as typed (every word in the grammar), and the voice
-    path finds them read (the outside batches' voice path: 144 s alone, 49 s after the typed path)."""
+    """``measure("texto")``, ``edges`` (each line with "[unk]" at one end) and the voice path, one parser
+    per corpus for all three: the edges begin by reading every command as typed, which the typed path
+    has just read, and most lines are heard as typed (every word in the grammar), so the voice path
+    finds them read (the outside batches' voice path: 144 s alone, 49 s after the typed path)."""
     parsers: dict[str, Parser] = {}
     typed, edged = measure("texto", None, names, parsers, share), edges(None, names, True, parsers, share)
     return typed, edged, measure("voz", None, names, parsers, share)
@@ -459,7 +453,8 @@ def merged(results: list[dict[str, Any]]) -> dict[str, Any]:
             **{key: round(sum(p[key] * p["ordenes"] for p in parts) / commands, 4) if commands else None for key in ("en_su_momento", "actuadas_al_tiro")},
             "charla_como_jugada": round(len(lists["charla_aceptada"]) / chatter, 4) if chatter else None,
             "charla_en_partida": round(len(lists["charla_tomada_en_partida"]) / (2 * chatter), 4) if chatter else None,
-            "familias": {f: v for p in parts for f, v in p["familias"].items()},
+            # (a family's share is kept from a single part: its lines may lie in both halves, counts not kept)
+            **({"familias": parts[0]["familias"]} if len(parts) == 1 else {}),
         }
     return out
 

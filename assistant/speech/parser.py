@@ -38,7 +38,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 from rapidfuzz import fuzz, process
 
@@ -189,6 +189,7 @@ HAND_LEADS = frozenset({"yo", "aca", "aqui", "ahora"})
 HAND_TAILS = frozenset({"solo", "sola", "solito", "solita", "nomas"})
 """After a hand told: that it is all ("tengo un as solo")."""
 ONE_DIE = frozenset({"un", "una", "uno"})
+"""One die said as such: "una quina, una sola", "un as, uno solo", "una sola quina"."""
 ALONE_BEFORE = frozenset({"solo", "sola", "puro", "pura"})
 """Between "un"/"una" and a face, that it is the only one: "una sola quina", "un puro as"."""
 HAND_OWNED_AFTER = frozenset({("me", "queda"), ("me", "quedan"), ("me", "quedaba"), ("me", "quedaban")})
@@ -269,13 +270,14 @@ CALL_COMPLEMENTS = frozenset({"que", "de", "del", "a", "al", "pa", "para", "por"
 DEDICATED_TAILS = frozenset({"a", "pa", "pal", "para", "por", "como"})
 """After a bid said first, besides ``MANNER_TAILS``, what opens a remark on it rather than a phrase it is part of:
 "a la rica quina", "pa la novia", "por el presupuesto", "como las nueve vidas de la gata" (asked, in its moment)."""
+_T = TypeVar("_T")
 OBLIGO_MODES: dict[str, Literal["abierto", "cerrado"]] = {"abierto": "abierto", "abierta": "abierto", "cerrado": "cerrado", "cerrada": "cerrado"}
 """An obligo's way, as said after it ("obligo, y es abierto", "en su modalidad abierta")."""
 REFEREE_CALLED = frozenset({"arbitro", "arbitra", "juez", "jueza"})
 """The referee spoken to: a form of address after "mi" too ("¿me toca a mí, árbitro?", "mi árbitro")."""
 WEIGHED_CALLS = frozenset({"dudo", "calzo"})
 """The calls that mean little else said first in a line: what follows may say in what spirit they are made."""
-WEIGHED_TAILS = (["con"], ["sin"], ["por"], ["aunque"], ["esta"])
+WEIGHED_TAILS = frozenset({"con", "sin", "por", "aunque", "esta"})
 """After a call of ``WEIGHED_CALLS`` said first, what opens a remark on it rather than its object."""
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
@@ -492,14 +494,21 @@ class Parser:
         if not isinstance(command, ObligoCommand) or reading.certainty == 0:
             return reading
         said = [(i, OBLIGO_MODES[w]) for i, w in enumerate(raw) if w in OBLIGO_MODES]
+        corrected = self._corrected_to(said, raw)  # "obligo che, abierto no, cerrado"
         modes = {mode for _i, mode in said}
-        if len(said) == 2 and len(modes) == 2 and any(w in self.lexicon.correction_words for w in raw[said[0][0] + 1 : said[1][0]]):
-            modes = {said[1][1]}  # "obligo che, abierto no, cerrado"
-        elif command.mode is not None:
-            return reading
-        if len(modes) != 1:
+        if corrected is not None:
+            return dataclasses.replace(reading, command=ObligoCommand(corrected))
+        if command.mode is not None or len(modes) != 1:
             return reading
         return dataclasses.replace(reading, command=ObligoCommand(modes.pop()))
+
+    def _corrected_to(self, said: list[tuple[int, _T]], raw: list[str]) -> _T | None:
+        """Of two different things said at ``raw`` positions (the way of a start, of an obligo), the
+        second when a correction is said between them ("por la derecha no, por la izquierda")."""
+        if len(said) != 2 or said[0][1] == said[1][1]:
+            return None
+        between = raw[said[0][0] + 1 : said[1][0]]
+        return said[1][1] if any(w in self.lexicon.correction_words for w in between) else None
 
     def _way_said_later(self, reading: Reading, raw: list[str]) -> Reading:
         """A start read without its way, the way said later in the line among other words: "parte la
@@ -514,10 +523,9 @@ class Parser:
         ]
         if command.direction is not None:
             # the way said, then corrected: "sale la ana, por la derecha no, por la izquierda"
-            if len(said) == 2 and said[0][1] == command.direction != said[1][1] and any(
-                w in self.lexicon.correction_words for w in raw[said[0][0] + 1 : said[1][0]]
-            ):
-                return dataclasses.replace(reading, command=dataclasses.replace(command, direction=said[1][1]))
+            corrected = self._corrected_to(said, raw)
+            if corrected is not None and said[0][1] == command.direction:
+                return dataclasses.replace(reading, command=dataclasses.replace(command, direction=corrected))
             return reading
         ways = {way for _i, way in said}
         if len(ways) != 1:
@@ -897,7 +905,7 @@ class Parser:
             # a doubt or a calzo said in what spirit, by what reason, or granted: "dudo con fundamento estadístico",
             # "dudo, por reducción al absurdo", "calzo, sin miedo", "dudo, aunque después me arrepienta", "calzo, está
             # justo" (not a paso or a mato: "paso por tu casa", "mato por un completo")
-            remark = remark or (isinstance(command, CallCommand) and command.call in WEIGHED_CALLS and rest[:1] in WEIGHED_TAILS)
+            remark = remark or (isinstance(command, CallCommand) and command.call in WEIGHED_CALLS and bool(rest) and rest[0] in WEIGHED_TAILS)
             if not (asked or remark or (spoken_to and not rest) or self._clause(rest)):
                 return False
             return self._about_something_else(raw[: said + 1], first, said, command, 0, one_word) is None
