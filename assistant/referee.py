@@ -498,7 +498,7 @@ class Referee:
         game = self.game
         if command.what == "jugador" and command.player in game.players and game.history and not game.over:
             return Reply(replies.player_now(game, command.player), True)  # «¿cómo va beto?» mid-game: this game
-        if command.what == "marcador" and command.player in game.players:
+        if command.what in ("marcador", "dados") and command.player in game.players:
             return Reply(replies.player_now(game, command.player), True)  # «¿cuántos dados le quedan a la ana?»: hers
         if command.what == "apuesta" and self.verdict is not None and self.verdict[0] == len(game.history):
             return Reply(self.verdict[1], True)  # «repite» right after a verdict: the verdict, not "no hay apuesta"

@@ -2421,8 +2421,8 @@ class Parser:
                 return None
             if what == "noche_jugador":  # «cifras de beto», «¿cómo va beto esta noche?»: his night, named
                 return QueryCommand("noche", s.player)
-            # (a player named in a question about the standings is whose: «¿cuántos dados le quedan a la ana?»)
-            return QueryCommand(what, s.player if what in ("jugador", "marcador") else None)  # type: ignore[arg-type]
+            # (a player named in a question about the standings or the dice is whose: «¿cuántos dados le quedan a la ana?»)
+            return QueryCommand(what, s.player if what in ("jugador", "marcador", "dados") else None)  # type: ignore[arg-type]
         if intent == "castigo":
             return PenaltyCommand(s.player) if s.player else None
         if intent in ("revivo", "revivimos"):
