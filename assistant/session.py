@@ -99,7 +99,7 @@ class Session:
         preferred in any alternative to one read among words it does not place
         ("tres cerveza trenes" heard first, "tres trenes" close behind)."""
         i, reading = self.choose_reading(heard)
-        return i, reading.command if reading is not None else self.parser.parse(heard.best.text)
+        return i, reading.command if reading is not None else self.parser.parse(heard.best.phrased)
 
     def choose_reading(self, heard: Heard) -> tuple[int, Reading | None]:
         """``choose``, with the reading itself (None: nothing the game takes now)."""
@@ -110,7 +110,7 @@ class Session:
                 break
             if too_long(alternative.text):
                 continue
-            within.append((i, self.parser.readings(alternative.text)))
+            within.append((i, self.parser.readings(alternative.phrased)))  # (a pause sets a clause apart, as a comma)
         for sure in (True, False):
             if not sure and any(r.certainty == 1.0 and not r.weak for _i, readings in within for r in readings):
                 break  # a whole reading the game refused: the player hears why, no part of it is guessed at
@@ -152,7 +152,7 @@ class Session:
             return self._refuse_long(heard)
         started = time.perf_counter()
         chosen, reading = self.choose_reading(heard)
-        command = reading.command if reading is not None else self.parser.parse(heard.best.text)
+        command = reading.command if reading is not None else self.parser.parse(heard.best.phrased)
         half_heard = reading is not None and not plays_at_once(reading)
         said = heard.alternatives[chosen].text
         confidence = heard.confidence

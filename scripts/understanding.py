@@ -43,7 +43,7 @@ from assistant.rules import Game, preset  # noqa: E402
 from assistant.session import Session, heard_from_line  # noqa: E402
 from assistant.speech import Parser, grammar  # noqa: E402
 from assistant.speech.commands import BidCommand, Command, CountCommand, Reading, Unknown  # noqa: E402
-from assistant.speech.normalize import fold, sounds, tokens  # noqa: E402
+from assistant.speech.normalize import clauses, fold, sounds, tokens  # noqa: E402
 from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once  # noqa: E402
 
 TEAM_PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
@@ -121,10 +121,16 @@ def corpora(paths: list[Path], names: set[str] | None = None, share: Share = (0,
     return {name: corpus for name, corpus in found.items() if names is None or name in names}
 
 
-def as_heard(text: str, known: AbstractSet[str], forced: dict[str, str] | None = None, said_as: Callable[[str], list[str]] = tokens) -> str:
+def as_heard(
+    text: str, known: AbstractSet[str], forced: dict[str, str] | None = None, said_as: Callable[[str], list[str]] = tokens, pauses: bool = False
+) -> str:
     """The line as a grammar-bound recognizer would return it: a word outside the
     grammar becomes [unk], or with ``forced`` the grammar word that sounds most like it;
-    ``said_as`` says its words (``Lexicon.said``: a word written short is said whole, "dudo q venga")."""
+    ``said_as`` says its words (``Lexicon.said``: a word written short is said whole, "dudo q venga").
+    With ``pauses``, the speaker pauses where the writer set a clause apart, and the session
+    hears the pause as a comma (``Alternative.phrased``); without, no clause is set apart."""
+    if pauses:
+        return ", ".join(heard for piece, _asked in clauses(text) if (heard := as_heard(piece, known, forced, said_as)))
     said = said_as(text)
     if forced is None:
         return " ".join(w if w in known else "[unk]" for w in said)
@@ -320,8 +326,21 @@ def as_vosk_result(text: str) -> dict[str, Any]:
     confidence (vosk #1339: a word forced onto the grammar is as sure as a right one),
     so the session's doubts about a faint reading never hide a chatter line taken."""
     words = [w for w in text.split() if w != "[unk]"] if text.replace("[unk]", "").strip() else []
-    found = [{"word": w, "conf": 1.0, "start": round(0.4 * i, 2), "end": round(0.4 * i + 0.3, 2)} for i, w in enumerate(text.split())]
-    return {"result": found, "text": text} if words else {"text": ""}
+    # (a comma is a pause, longer than the silence between words and shorter than the one that ends the utterance)
+    found: list[dict[str, Any]] = []
+    said: list[str] = []
+    at = 0.0
+    for w in text.split():
+        if w.rstrip(","):
+            said.append(w.rstrip(","))
+            found.append({"word": said[-1], "conf": 1.0, "start": round(at, 2), "end": round(at + 0.3, 2)})
+            at += 0.4
+        at += SIMULATED_PAUSE if w.endswith(",") else 0.0
+    return {"result": found, "text": " ".join(said)} if words else {"text": ""}
+
+
+SIMULATED_PAUSE = 0.2
+"""Seconds a comma adds to the silence between two words in a simulated vosk result (0.3 s in all: a pause, ``PAUSE``)."""
 
 
 PATHS = ("texto", "voz", "forzada")
@@ -339,7 +358,8 @@ def _parser(name: str, players: list[str], parsers: dict[str, Parser] | None) ->
 
 
 def measure(
-    path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None, parsers: dict[str, Parser] | None = None, share: Share = (0, 1)
+    path: str = "texto", paths: list[Path] | None = None, names: set[str] | None = None, parsers: dict[str, Parser] | None = None, share: Share = (0, 1),
+    pauses: bool = False,
 ) -> dict[str, Any]:
     result: dict[str, Any] = {"camino": path, "corpus": {}}
     for name, (commands, chatter, players) in corpora(paths or [], names, share).items():
@@ -350,7 +370,7 @@ def measure(
         def heard_as(
             text: str, known: AbstractSet[str] = known, index: dict[str, str] | None = index, said_as: Callable[[str], list[str]] = parser.lexicon.said
         ) -> str:
-            return text if path == "texto" else as_heard(text, known, index, said_as)
+            return text if path == "texto" else as_heard(text, known, index, said_as, pauses)
 
         if path != "texto":
             commands = [c for c in commands if not typed_only(c[0], parser, players)]
@@ -474,7 +494,7 @@ if __name__ == "__main__":
     if "--umbrales" in args:
         print(json.dumps(thresholds(files, path), ensure_ascii=False, indent=1))
         raise SystemExit(0)
-    result = edges(files) if "--edges" in args else measure(path, files)
+    result = edges(files) if "--edges" in args else measure(path, files, pauses="--pausas" in args)
     if "--misses" not in args:
         for figures in result["corpus"].values():
             for key in ("fallas", "charla_aceptada", "charla_tomada_en_partida"):

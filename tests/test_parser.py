@@ -999,6 +999,72 @@ def test_a_move_said_first_is_asked_about_when_only_its_tail_says_otherwise() ->
         assert all(r.certainty < ASK_AT for r in parser.readings(line)), (line, parser.readings(line))
 
 
+CLAUSE_MOVES: dict[str, dict[str, Any]] = {
+    "diez trenes, confíen en el proceso": {"accion": "apuesta", "cantidad": 10, "pinta": 3},
+    "ocho cuadras, con garantía extendida incluida": {"accion": "apuesta", "cantidad": 8, "pinta": 4},
+    "cuatro quinas, en tierra todo es más fácil": {"accion": "apuesta", "cantidad": 4, "pinta": 5},
+    "tres cuadras, antes que suene el anexo": {"accion": "apuesta", "cantidad": 3, "pinta": 4},
+    "dudo, la luna no te acompaña esta noche": {"accion": "dudo"},
+    "uy, no, eso está inflado, dudo": {"accion": "dudo"},
+    "no, dudo": {"accion": "dudo"},
+    "mmm... no sé... sí, dudo": {"accion": "dudo"},
+    "dudo, que se vean los dados": {"accion": "dudo"},
+    "calzo, cuadratura perfecta": {"accion": "calzo"},
+    "paso, mis dados están bendecidos": {"accion": "paso"},
+    "último dado, obligo cerrado, información confidencial": {"accion": "obligo", "modo": "cerrado"},
+    "¿de quién es el turno? se me olvidó": {"accion": "consulta", "que": "turno"},
+}
+"""A move said whole in a clause of its own, the talk around it set apart by the writing (a comma,
+a colon, the marks of a question) or, heard, by a pause (``Alternative.phrased``)."""
+CLAUSE_KEPT_OUT = [
+    "no, paso, gracias, no fumo", "yo paso, no como nada de eso, gracias", "¿querés fernet? nah, paso, ya tomé un montón",
+    "dale, calzá, cagón", "dudo, dijo el escéptico, y se quedó callado para siempre",
+    "seis senas, esa fue la mano del año pasado, se acuerdan?",
+    "la tabla, primeras las de la u con treinta puntos", "suena el timbre de la cuatro, quién va",
+    "cállate, piure, que no estás ni en la ronda", "el baño está a la derecha tío, a la derecha",
+    "dudé de ti, perdón compadre", "la otra vez perdí, ahora van cinco cuadras",
+]
+"""Lines a clause does not make a move: a pass that turns down an offer, a dare, a call reported, a
+past game, a bid asked back, a question too short to be the referee's, a word only near a move's."""
+
+
+def test_a_move_said_whole_in_a_clause_of_its_own_is_played_with_its_echo() -> None:
+    from scripts.understanding import understood
+
+    parser = Parser(players=[*PLAYERS, "diego", "fran"])
+    for line, expected in CLAUSE_MOVES.items():
+        reading = parser.readings(line)[0]
+        assert reading.how == "cláusula" and understood(reading.command.to_json(), expected), (line, reading)
+        assert plays_at_once(reading) and reading.certainty < 1.0 and reading.unexplained, (line, reading)
+        assert understood(parser.parse(line).to_json(), expected), line
+        # the same words with no break in them: no clause of its own, none of this reading
+        assert all(r.how != "cláusula" for r in parser.readings(fold(line).replace(",", " ").replace("¿", "").replace("?", ""))), line
+    for line in CLAUSE_KEPT_OUT:
+        assert all(r.how != "cláusula" for r in parser.readings(line)), (line, parser.readings(line))
+        assert parser.parse(line).action == "desconocido", (line, parser.parse(line))
+    assert all(r.how != "cláusula" for r in parser.readings("¿seis senas? no creo nada"))  # a bid asked back is no clause of its own
+
+
+@given(st.lists(st.sampled_from(["dudo", "tres", "trenes", "no", "sí", "paso", "casa", "la", "que", "[unk]", "ana", "de", "quién", "turno"]),
+                min_size=1, max_size=8),
+       st.lists(st.sampled_from([" ", ", ", "... ", "? ¿", ": "]), min_size=8, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_breaks_anywhere_never_crash_and_a_clause_reading_is_one_move_said_whole(words: list[str], joins: list[str]) -> None:
+    """Wherever the breaks fall, reading never fails; a clause reading is a move that stands alone,
+    played with its echo, and leaves out exactly the words of the other clauses."""
+    parser = _PARSER
+    line = words[0] + "".join(j + w for j, w in zip(joins, words[1:], strict=False))
+    readings = parser.readings(line)
+    parser.parse(line)
+    for reading in readings:
+        if reading.how == "cláusula":
+            assert reading is readings[0] and plays_at_once(reading) and reading.certainty < 1.0
+            assert 0 < reading.explained < 1 and len(reading.unexplained) == round(len(parser.lexicon.said(line)) * (1 - reading.explained))
+
+
+_PARSER = Parser(players=PLAYERS)
+
+
 @pytest.mark.parametrize("rule", sorted(STRUCTURES))
 def test_a_move_inside_a_longer_line(rule: str) -> None:
     from scripts.understanding import understood

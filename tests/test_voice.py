@@ -27,7 +27,7 @@ from assistant.referee import Referee
 from assistant.rules import Game, preset
 from assistant.session import Session
 from assistant.speech import Parser, grammar
-from assistant.voice.heard import Heard, from_vosk
+from assistant.voice.heard import PAUSE, Heard, from_vosk
 from assistant.voice.listener import listen
 from assistant.voice.recognizer import VoskRecognizer, tuned_model_dir
 from assistant.voice.speaker import Speaker, wav_stats
@@ -565,3 +565,55 @@ def test_a_word_outside_the_grammar_before_a_call_does_not_lose_the_call(tmp_pat
         assert call is not None
         session.hear(call)
         assert game.phase == "cuenta", other
+
+
+@pytest.mark.vosk
+@needs_espeak
+def test_a_pause_between_two_words_is_heard_as_a_comma(ko_recognizer: VoskRecognizer, tmp_path: Path) -> None:
+    """Real audio through the stand-in model: the same two words said at once, then with the
+    pause espeak-ng makes at a comma. vosk's word timings set the second apart, and the session
+    reads it as a typed comma (``Alternative.phrased``)."""
+    heard = []
+    for name, text in (("junto", "다섯 넷"), ("pausa", "다섯, 넷")):
+        ko_recognizer.reset()
+        found = list(ko_recognizer.transcribe_wav(synth(text, tmp_path / f"{name}.wav", "ko", speed=110)))
+        assert len(found) == 1 and len(found[0].words) == 2, [h.text for h in found]
+        heard.append(found[0])
+    at_once, paused = heard
+    def gap(h: Heard) -> float:
+        return h.words[1].start - h.words[0].end
+    assert gap(at_once) < PAUSE <= gap(paused), (gap(at_once), gap(paused))
+    assert at_once.best.phrased == at_once.text and "," not in at_once.best.phrased
+    assert paused.best.phrased == ", ".join(w.word for w in paused.words)
+
+
+def test_a_move_set_apart_by_a_pause_is_taken_and_the_same_words_at_once_are_not() -> None:
+    """A bid, then a pause, then talk the grammar half knows ("ocho cuadras… con [unk] [unk]"):
+    the pause makes the talk a clause of its own and the bid is played with its echo; said at
+    once, "con" makes the bid's words a thing and the referee asks again."""
+    from assistant.session import heard_from_line
+
+    for pause, taken in ((0.0, False), (PAUSE + 0.05, True)):
+        words = ["ocho", "cuadras", "con", "[unk]", "[unk]"]
+        result, at = [], 0.0
+        for i, word in enumerate(words):
+            result.append({"word": word, "conf": 1.0, "start": round(at, 2), "end": round(at + 0.3, 2)})
+            at += 0.35 + (pause if i == 1 else 0.0)
+        game, session = _a_bid_standing()
+        heard = heard_from_line(json.dumps({"result": result, "text": " ".join(words)}))
+        assert heard is not None
+        reply = session.hear(heard)
+        assert (game.bid is not None and game.bid.quantity == 8) == taken, (pause, reply.text)
+        assert reply.accepted == taken and (reply.text == "Ocho cuadras. Sigue ana.") == taken, reply.text
+
+
+def test_phrased_keeps_what_was_typed_and_falls_back_to_the_text() -> None:
+    """A typed line keeps its own commas; words that are not the text's (a result written by
+    hand, a recognizer that drops ``[unk]`` from its words) leave the text as it came."""
+    from assistant.voice.heard import Alternative, Word
+
+    assert Heard.from_text("dudo, la luna").best.phrased == "dudo, la luna"
+    apart = (Word("dudo", 0.0, 0.3), Word("luna", 0.3 + PAUSE, 0.9))
+    assert Alternative("dudo luna", apart).phrased == "dudo, luna"
+    assert Alternative("dudo [unk] luna", apart).phrased == "dudo [unk] luna"
+    assert Alternative("dudo luna", (Word("dudo", 0.0, 0.3), Word("luna", 0.35, 0.9))).phrased == "dudo luna"

@@ -27,6 +27,24 @@ def fold(text: str) -> str:
     return text.replace("\0", "ñ")
 
 
+_BREAKS = re.compile(r"([,;:.?!¡¿()…]+|\s[-–—]+\s)")
+
+
+def clauses(text: str) -> list[tuple[str, bool]]:
+    """The line cut where the writing (or a pause, written as a comma) sets a clause
+    apart, each piece with whether it is asked: "diez trenes, confíen en el proceso" ->
+    [("diez trenes", False), ("confíen en el proceso", False)]; "¿seis senas? no creo" ->
+    [("seis senas", True), ("no creo", False)]."""
+    pieces = _BREAKS.split(text)
+    out: list[tuple[str, bool]] = []
+    for i in range(0, len(pieces), 2):
+        before = pieces[i - 1] if i else ""
+        after = pieces[i + 1] if i + 1 < len(pieces) else ""
+        if pieces[i].strip():
+            out.append((pieces[i], "¿" in before or "?" in after))
+    return out
+
+
 def tokens(text: str) -> list[str]:
     """Words of an utterance: "¡Dudo, po!" -> ["dudo", "po"]; "3trenes" -> ["3", "trenes"];
     "pa'l" -> ["pal"]; "의 [3]" -> ["<?>", "<?>"]."""

@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Any, Literal, TypeVar, cast
 
 from rapidfuzz import fuzz, process
@@ -63,7 +63,7 @@ from assistant.speech.commands import (
 )
 from assistant.speech.cues import CLAUSE_BOUND, UNHEARD_THINGS, Cue, Cues
 from assistant.speech.lexicon import ESSENTIAL, HAND, SLOTS, Lexicon
-from assistant.speech.normalize import UNREADABLE, by_ear, fold, sounds, tokens
+from assistant.speech.normalize import UNREADABLE, by_ear, clauses, fold, sounds, tokens
 
 NEAR_MISS_CUTOFF = 80.0
 """rapidfuzz ratio (0-100) above which an unknown word is taken for a lexicon word."""
@@ -287,6 +287,16 @@ ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
 """The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
 PAST_ENDINGS = ("ia", "ian", "aba", "aban")
 """A verb's past said of a thing: "esa pelota venía afuera"."""
+CLAUSE_CERTAINTY = 0.75
+"""A move said whole in a clause of its own among talk: played with its echo (``ACT_AT``)."""
+SAID_WHOLE = frozenset({"frase", "repetición"})
+ANSWERS = frozenset({"si", "no"})
+BROKEN_BY_WRITING = frozenset({"otro_sentido"})
+"""The cues a clause break undoes when they cross it (``Parser._clause_move``)."""
+REFUSALS = frozenset({"paso", "mato"})
+QUESTION_WORDS = 3
+"""The fewest words of a question read from a clause of its own ("de quién es el turno"; not "la tabla", "quién va")."""
+"""The readings that place every word of a clause as the lexicon says it (no frame word left out)."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
@@ -295,6 +305,15 @@ LEFT_SCALE = 0.1
 """How fast the words left around a loose move wear its certainty down: × 1 / (1 + LEFT_SCALE × their weight)."""
 AGAINST = 0.8
 """× this for each known word said right against the move, before or after it."""
+
+
+def _stands_alone(command: Command) -> bool:
+    """May ``command`` be read from a clause of its own among talk (``Parser._clause_move``)?
+    A bid, a call, an obligo, a palo given, a question, a start with its player; a yes, a no,
+    a count or a hand only in their moment."""
+    if isinstance(command, StartCommand):
+        return command.player is not None
+    return isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | PenaltyCommand | QueryCommand)
 
 
 def _listed_hand(command: Command) -> bool:
@@ -468,7 +487,65 @@ class Parser:
         readings a cue vetoes (certainty 0: "ayer dudé y perdí"). Empty when nothing
         in it is a move."""
         raw = self.lexicon.said(text)[:MAX_WORDS]
-        key = tuple(raw)  # (the words as said are all a reading depends on: "Dudo." and "dudo" are read once)
+        found = self._said_readings(raw)
+        if len(raw) > 1 and not any(not r.weak and r.certainty >= ASK_AT for r in found):
+            clause = self._clause_move(text, raw)
+            if clause is not None:
+                return [clause, *(r for r in found if r.command != clause.command)]
+        return list(found)
+
+    def _clause_move(self, text: str, raw: list[str]) -> Reading | None:
+        """A move said whole in a clause of its own, set apart from talk that holds no
+        move ("diez trenes, confíen en el proceso"; "dudo, la luna no te acompaña esta
+        noche"; "uy, no, eso está inflado, dudo"): the talk is a remark about it, so it
+        is read with its echo (``CLAUSE_CERTAINTY``). Not a move asked ("¿seis senas?
+        no creo"), nor one a cue of the whole line vetoes ("seis senas, esa fue la mano
+        del año pasado"), nor a yes, a no, a count or a hand, which only their moment
+        takes (``Session``), nor a way with no one to start it."""
+        parts = [(self.lexicon.said(piece), asked) for piece, asked in clauses(text)]
+        parts = [(words, asked) for words, asked in parts if words]
+        if len(parts) < 2 or [w for words, _ in parts for w in words] != raw:
+            return None
+        moves = []
+        at = 0
+        for words, asked in parts:
+            at += len(words)
+            readings = self._said_readings(words)
+            if not any(not r.weak and r.certainty >= ASK_AT for r in readings):
+                continue  # talk: no move in it
+            best = readings[0]
+            if isinstance(best.command, SimpleCommand) and best.command.action in ANSWERS:
+                continue  # "no, dudo", "mmm, no sé, sí, dudo": a yes or a no said apart answers nobody
+            if best.certainty < 1.0 or best.weak or best.how not in SAID_WHOLE or best.explained < 1.0:
+                return None  # a move only half said in it, or one of another kind
+            if (asked and not isinstance(best.command, QueryCommand)) or not _stands_alone(best.command):
+                return None
+            if not all(w in self.lexicon.vocabulary or self._is_name(w) or w.isdigit() or self.drawn_out(w) or self.spelled_by_ear(w) for w in words):
+                return None  # a word taken for one it is near to ("piure" for "picado") is no move said whole
+            moves.append((at - len(words), words, asked, best))
+        if len(moves) != 1:
+            return None
+        first, words, asked, move = moves[0]
+        if isinstance(move.command, QueryCommand) and len(words) < QUESTION_WORDS:
+            return None  # a question asked whole ("¿de quién es el turno? se me olvidó"; not "la tabla, primeras las de la u")
+        if any(a for _words, a in parts[: parts.index((words, asked))]) and isinstance(move.command, CallCommand) and move.command.call in REFUSALS:
+            return None  # "¿querés fernet? nah, paso": an offer turned down
+        # no cue of the whole line says it is about something else ("seis senas, esa fue la mano del año
+        # pasado"); what it seemed to be inside of, or denied by, is across the break: the clause alone is sure
+        lined = Reading(move.command, len(words) / len(raw), how="cláusula", certainty=CLAUSE_CERTAINTY,
+                        unexplained=tuple(raw[:first] + raw[first + len(words):]))
+        # (a word's other sense read across a break is no phrase: "dudo, que se vean los dados" is no "dudo
+        # que…"; but a pass is as often a refusal ("no, paso, gracias, no fumo"), and a dare, a call reported
+        # or a wager are written with their comma: "dale, calzá", "dudo, dijo el escéptico")
+        breaks = list(accumulate(len(words) for words, _ in parts[:-1]))
+        refusal = isinstance(move.command, CallCommand) and move.command.call in REFUSALS
+        cues = [c for c in self._cues.find(raw)
+                if refusal or c.family not in BROKEN_BY_WRITING or not any(c.start < b < c.end for b in breaks)]
+        return None if self._vetoed(lined, cues, first, first + len(words)).certainty == 0 else lined
+
+    def _said_readings(self, raw: list[str]) -> list[Reading]:
+        """``readings`` of the words as said (cached by them: "Dudo." and "dudo" are read once)."""
+        key = tuple(raw)
         cached = self._cache.get(key)
         if cached is not None:
             return list(cached)

@@ -10,12 +10,17 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from assistant.voice import messages as say
 
 UNKNOWN = "[unk]"
 """vosk's word for speech outside the phrase list."""
+
+PAUSE = 0.25
+"""Seconds of silence between two words that set a clause apart, as a comma does in a typed
+line: "diez trenes… confíen en el proceso" (shorter than the silence that ends an utterance)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,16 @@ class Alternative:
     def unknown(self) -> bool:
         """Some of it was outside the phrase list."""
         return UNKNOWN in self.text.split()
+
+    @property
+    def phrased(self) -> str:
+        """The text with a comma where the speaker paused between two words (``PAUSE``), the
+        clause breaks the parser reads ("diez trenes, confíen en el proceso"); the text itself
+        when the words carry no timings (typed) or are not the text's words."""
+        words = self.words
+        if len(words) < 2 or [w.word for w in words] != self.text.split():
+            return self.text
+        return words[0].word + "".join((", " if w.start - before.end >= PAUSE else " ") + w.word for before, w in pairwise(words))
 
     @property
     def clean_text(self) -> str:
