@@ -1043,6 +1043,12 @@ def test_a_move_said_whole_in_a_clause_of_its_own_is_played_with_its_echo() -> N
         assert all(r.how != "cláusula" for r in parser.readings(line)), (line, parser.readings(line))
         assert parser.parse(line).action == "desconocido", (line, parser.parse(line))
     assert all(r.how != "cláusula" for r in parser.readings("¿seis senas? no creo nada"))  # a bid asked back is no clause of its own
+    # a yes or a no said first, then talk: the answer, for the moment that waits for one only
+    for line, answer in (("sí po, trato hecho", "si"), ("no, gracias, no me interesa", "no"), ("afirmativo, que así sea", "si")):
+        reading = parser.readings(line)[0]
+        assert reading.how == "cláusula" and reading.command.action == answer and reading.weak and plays_at_once(reading), (line, reading)
+        assert parser.parse(line).action == "desconocido", line
+    assert all(r.how != "cláusula" for r in parser.readings("¿sí? no creo"))  # asked back
 
 
 @given(st.lists(st.sampled_from(["dudo", "tres", "trenes", "no", "sí", "paso", "casa", "la", "que", "[unk]", "ana", "de", "quién", "turno"]),

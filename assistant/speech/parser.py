@@ -507,6 +507,7 @@ class Parser:
         if len(parts) < 2 or [w for words, _ in parts for w in words] != raw:
             return None
         moves = []
+        answer = None
         at = 0
         for words, asked in parts:
             at += len(words)
@@ -515,25 +516,34 @@ class Parser:
                 continue  # talk: no move in it
             best = readings[0]
             if isinstance(best.command, SimpleCommand) and best.command.action in ANSWERS:
-                continue  # "no, dudo", "mmm, no sé, sí, dudo": a yes or a no said apart answers nobody
+                # "no, dudo", "mmm, no sé, sí, dudo": a yes or a no said apart answers nobody when a move follows;
+                # said first with talk only ("sí, cerramos", "no, gracias, no me interesa"), it answers a question
+                answer = best if at == len(words) and not asked else answer
+                continue
             if best.certainty < 1.0 or best.weak or best.how not in SAID_WHOLE or best.explained < 1.0:
                 return None  # a move only half said in it, or one of another kind
             if (asked and not isinstance(best.command, QueryCommand)) or not _stands_alone(best.command):
                 return None
             if not all(w in self.lexicon.vocabulary or self._is_name(w) or w.isdigit() or self.drawn_out(w) or self.spelled_by_ear(w) for w in words):
                 return None  # a word taken for one it is near to ("piure" for "picado") is no move said whole
-            moves.append((at - len(words), words, asked, best))
+            if not (moves and isinstance(best.command, QueryCommand) and moves[0][3].command == best.command):
+                moves.append((at - len(words), words, asked, best))  # (a question asked again is one: "¿qué cantaron? no escuché")
+        if not moves and answer is not None:
+            moves.append((0, parts[0][0], False, answer))
         if len(moves) != 1:
             return None
         first, words, asked, move = moves[0]
-        if isinstance(move.command, QueryCommand) and len(words) < QUESTION_WORDS:
-            return None  # a question asked whole ("¿de quién es el turno? se me olvidó"; not "la tabla, primeras las de la u")
+        if isinstance(move.command, QueryCommand) and not asked and len(words) < QUESTION_WORDS:
+            return None  # a question asked ("¿qué cantaron? no escuché con la bulla") or said whole ("de quién es el
+            # turno, se me olvidó"); not "la tabla, primeras las de la u", "suena el timbre de la cuatro, quién va"
         if any(a for _words, a in parts[: parts.index((words, asked))]) and isinstance(move.command, CallCommand) and move.command.call in REFUSALS:
             return None  # "¿querés fernet? nah, paso": an offer turned down
         # no cue of the whole line says it is about something else ("seis senas, esa fue la mano del año
         # pasado"); what it seemed to be inside of, or denied by, is across the break: the clause alone is sure
         lined = Reading(move.command, len(words) / len(raw), how="cláusula", certainty=CLAUSE_CERTAINTY,
                         unexplained=tuple(raw[:first] + raw[first + len(words):]))
+        if move is answer:  # only the moment that waits for an answer takes it, and at once
+            lined = dataclasses.replace(lined, weak=True, certainty=WEAK_ACT_AT)
         # (a word's other sense read across a break is no phrase: "dudo, que se vean los dados" is no "dudo
         # que…"; but a pass is as often a refusal ("no, paso, gracias, no fumo"), and a dare, a call reported
         # or a wager are written with their comma: "dale, calzá", "dudo, dijo el escéptico")
