@@ -316,6 +316,11 @@ def _stands_alone(command: Command) -> bool:
     return isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | PenaltyCommand | QueryCommand)
 
 
+def _disbelief(command: Command) -> bool:
+    """A doubt or a pass killed: said first, a disbelief said after it is its reason."""
+    return isinstance(command, CallCommand) and command.call in ("dudo", "mato")
+
+
 def _listed_hand(command: Command) -> bool:
     """Is ``command`` a hand the speaker lists as his own, face by face ("tengo dos trenes y una quina")?"""
     return isinstance(command, HandCommand) and command.player is None and len(set(command.faces)) > 1
@@ -506,8 +511,9 @@ class Parser:
         parts = [(words, asked) for words, asked in parts if words]
         if len(parts) < 2 or [w for words, _ in parts for w in words] != raw:
             return None
-        moves = []
+        moves: list[tuple[int, list[str], bool, Reading]] = []
         answer = None
+        own_die = False
         at = 0
         for words, asked in parts:
             at += len(words)
@@ -520,6 +526,11 @@ class Parser:
                 # said first with talk only ("sí, cerramos", "no, gracias, no me interesa"), it answers a question
                 answer = best if at == len(words) and not asked else answer
                 continue
+            if moves and _disbelief(moves[-1][3].command) and isinstance(best.command, CallCommand) and best.command.call == "dudo":
+                continue  # "mato, no te creo ese paso", "dudo, no te creo nada": the call, then why
+            if not asked and isinstance(best.command, HandCommand | CountCommand) and not own_die:
+                own_die = True  # "me queda uno, obligo": the one die left, said before an obligo (checked below)
+                continue
             if best.certainty < 1.0 or best.weak or best.how not in SAID_WHOLE or best.explained < 1.0:
                 return None  # a move only half said in it, or one of another kind
             if (asked and not isinstance(best.command, QueryCommand)) or not _stands_alone(best.command):
@@ -530,7 +541,7 @@ class Parser:
                 moves.append((at - len(words), words, asked, best))  # (a question asked again is one: "¿qué cantaron? no escuché")
         if not moves and answer is not None:
             moves.append((0, parts[0][0], False, answer))
-        if len(moves) != 1:
+        if len(moves) != 1 or (own_die and not isinstance(moves[0][3].command, ObligoCommand)):
             return None
         first, words, asked, move = moves[0]
         if isinstance(move.command, QueryCommand) and not asked and len(words) < QUESTION_WORDS:
