@@ -290,13 +290,15 @@ PAST_ENDINGS = ("ia", "ian", "aba", "aban")
 CLAUSE_CERTAINTY = 0.75
 """A move said whole in a clause of its own among talk: played with its echo (``ACT_AT``)."""
 SAID_WHOLE = frozenset({"frase", "repetición"})
+"""The readings that place every word of a clause as the lexicon says it (no frame word left out)."""
 ANSWERS = frozenset({"si", "no"})
+"""A yes or a no in a clause of its own: talk beside a move, an answer alone."""
 BROKEN_BY_WRITING = frozenset({"otro_sentido"})
 """The cues a clause break undoes when they cross it (``Parser._clause_move``)."""
 REFUSALS = frozenset({"paso", "mato"})
+"""Calls that as often turn something down: a break does not undo their other sense."""
 QUESTION_WORDS = 3
 """The fewest words of a question read from a clause of its own ("de quién es el turno"; not "la tabla", "quién va")."""
-"""The readings that place every word of a clause as the lexicon says it (no frame word left out)."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
 LOOSE_TOP = 0.95
@@ -511,11 +513,11 @@ class Parser:
         parts = [(words, asked) for words, asked in parts if words]
         if len(parts) < 2 or [w for words, _ in parts for w in words] != raw:
             return None
-        moves: list[tuple[int, list[str], bool, Reading]] = []
+        moves: list[tuple[int, int, list[str], bool, Reading]] = []  # (clause, first word, words, asked, reading)
         answer = None
         own_die = False
         at = 0
-        for words, asked in parts:
+        for k, (words, asked) in enumerate(parts):
             at += len(words)
             readings = self._said_readings(words)
             if not any(not r.weak and r.certainty >= ASK_AT for r in readings):
@@ -526,7 +528,7 @@ class Parser:
                 # said first with talk only ("sí, cerramos", "no, gracias, no me interesa"), it answers a question
                 answer = best if at == len(words) and not asked else answer
                 continue
-            if moves and _disbelief(moves[-1][3].command) and isinstance(best.command, CallCommand) and best.command.call == "dudo":
+            if moves and _disbelief(moves[-1][4].command) and isinstance(best.command, CallCommand) and best.command.call == "dudo":
                 continue  # "mato, no te creo ese paso", "dudo, no te creo nada": the call, then why
             if not asked and isinstance(best.command, HandCommand | CountCommand) and not own_die:
                 own_die = True  # "me queda uno, obligo": the one die left, said before an obligo (checked below)
@@ -537,29 +539,29 @@ class Parser:
                 return None
             if not all(w in self.lexicon.vocabulary or self._is_name(w) or w.isdigit() or self.drawn_out(w) or self.spelled_by_ear(w) for w in words):
                 return None  # a word taken for one it is near to ("piure" for "picado") is no move said whole
-            if not (moves and isinstance(best.command, QueryCommand) and moves[0][3].command == best.command):
-                moves.append((at - len(words), words, asked, best))  # (a question asked again is one: "¿qué cantaron? no escuché")
+            if not (moves and isinstance(best.command, QueryCommand) and moves[0][4].command == best.command):
+                moves.append((k, at - len(words), words, asked, best))  # (a question asked again is one: "¿qué cantaron? no escuché")
         if not moves and answer is not None:
-            moves.append((0, parts[0][0], False, answer))
-        if len(moves) != 1 or (own_die and not isinstance(moves[0][3].command, ObligoCommand)):
+            moves.append((0, 0, parts[0][0], False, answer))
+        if len(moves) != 1 or (own_die and not isinstance(moves[0][4].command, ObligoCommand)):
             return None
-        first, words, asked, move = moves[0]
+        k, first, words, asked, move = moves[0]
         if isinstance(move.command, QueryCommand) and not asked and len(words) < QUESTION_WORDS:
             return None  # a question asked ("¿qué cantaron? no escuché con la bulla") or said whole ("de quién es el
             # turno, se me olvidó"); not "la tabla, primeras las de la u", "suena el timbre de la cuatro, quién va"
-        if any(a for _words, a in parts[: parts.index((words, asked))]) and isinstance(move.command, CallCommand) and move.command.call in REFUSALS:
+        refusal = isinstance(move.command, CallCommand) and move.command.call in REFUSALS
+        if refusal and any(a for _words, a in parts[:k]):
             return None  # "¿querés fernet? nah, paso": an offer turned down
-        # no cue of the whole line says it is about something else ("seis senas, esa fue la mano del año
-        # pasado"); what it seemed to be inside of, or denied by, is across the break: the clause alone is sure
         lined = Reading(move.command, len(words) / len(raw), how="cláusula", certainty=CLAUSE_CERTAINTY,
                         unexplained=tuple(raw[:first] + raw[first + len(words):]))
         if move is answer:  # only the moment that waits for an answer takes it, and at once
             lined = dataclasses.replace(lined, weak=True, certainty=WEAK_ACT_AT)
+        # no cue of the whole line says it is about something else ("seis senas, esa fue la mano del año pasado");
+        # what the move seemed to be inside of, or denied by, is across the break: the clause alone is sure.
         # (a word's other sense read across a break is no phrase: "dudo, que se vean los dados" is no "dudo
         # que…"; but a pass is as often a refusal ("no, paso, gracias, no fumo"), and a dare, a call reported
         # or a wager are written with their comma: "dale, calzá", "dudo, dijo el escéptico")
         breaks = list(accumulate(len(words) for words, _ in parts[:-1]))
-        refusal = isinstance(move.command, CallCommand) and move.command.call in REFUSALS
         cues = [c for c in self._cues.find(raw)
                 if refusal or c.family not in BROKEN_BY_WRITING or not any(c.start < b < c.end for b in breaks)]
         return None if self._vetoed(lined, cues, first, first + len(words)).certainty == 0 else lined
