@@ -1044,7 +1044,7 @@ CLAUSE_KEPT_OUT = [
     "dale, calzá, cagón", "dudo, dijo el escéptico, y se quedó callado para siempre",
     "seis senas, esa fue la mano del año pasado, se acuerdan?",
     "la tabla, primeras las de la u con treinta puntos", "suena el timbre de la cuatro, quién va",
-    "cállate, piure, que no estás ni en la ronda", "el baño está a la derecha tío, a la derecha",
+    "cállate, piure, que no estás ni en la ronda",
     "dudé de ti, perdón compadre", "la otra vez perdí, ahora van cinco cuadras",
 ]
 """Lines a clause does not make a move: a pass that turns down an offer, a dare, a call reported, a
@@ -1066,11 +1066,16 @@ def test_a_move_said_whole_in_a_clause_of_its_own_is_played_with_its_echo() -> N
         assert all(r.how != "cláusula" for r in parser.readings(line)), (line, parser.readings(line))
         assert parser.parse(line).action == "desconocido", (line, parser.parse(line))
     assert all(r.how != "cláusula" for r in parser.readings("¿seis senas? no creo nada"))  # a bid asked back is no clause of its own
-    # a yes or a no said first, then talk: the answer, for the moment that waits for one only
-    for line, answer in (("sí po, trato hecho", "si"), ("no, gracias, no me interesa", "no"), ("afirmativo, que así sea", "si")):
+    # a yes or a no said first, then talk, and a way with no one named: for the moment that waits for it only
+    for line, answer in (("sí po, trato hecho", "si"), ("no, gracias, no me interesa", "no"), ("afirmativo, que así sea", "si"),
+                         ("partimos por la izquierda, como el circle pit", "parte"), ("el baño está a la derecha tío, a la derecha", "parte")):
         reading = parser.readings(line)[0]
         assert reading.how == "cláusula" and reading.command.action == answer and reading.weak and plays_at_once(reading), (line, reading)
         assert parser.parse(line).action == "desconocido", line
+    # who starts, then which way, in two clauses: one start
+    start = parser.readings("parto yo, hacia la izquierda, como el circle pit")[0]
+    assert start.how == "cláusula" and start.weak and start.command.to_json() == {"accion": "parte", "jugador": None, "sentido": "izquierda"}, start
+    assert all(r.how != "cláusula" for r in parser.readings("parto yo, qué nervios"))
     assert all(r.how != "cláusula" for r in parser.readings("¿sí? no creo"))  # asked back
 
 

@@ -311,11 +311,19 @@ AGAINST = 0.8
 
 def _stands_alone(command: Command) -> bool:
     """May ``command`` be read from a clause of its own among talk (``Parser._clause_move``)?
-    A bid, a call, an obligo, a palo given, a question, a start with its player; a yes, a no,
-    a count or a hand only in their moment."""
+    A bid, a call, an obligo, a palo given, a question, a start (with no player, only in its
+    moment); a yes, a no, a count or a hand only in their moment."""
     if isinstance(command, StartCommand):
-        return command.player is not None
+        return True  # (one with neither who nor which way only beside the way: "parto yo, hacia la izquierda")
     return isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | PenaltyCommand | QueryCommand)
+
+
+def _started_together(before: Command, then: Command) -> StartCommand | None:
+    """Who starts and which way, said in two clauses one after the other ("parto yo, hacia la
+    izquierda"; "parte la fran, por la derecha"), as one start; None when they are not that."""
+    if not (isinstance(before, StartCommand) and isinstance(then, StartCommand)) or then.player is not None or then.direction is None:
+        return None
+    return StartCommand(before.player, then.direction) if before.direction is None else None
 
 
 def _disbelief(command: Command) -> bool:
@@ -514,6 +522,7 @@ class Parser:
         if len(parts) < 2 or [w for words, _ in parts for w in words] != raw:
             return None
         moves: list[tuple[int, int, list[str], bool, Reading]] = []  # (clause, first word, words, asked, reading)
+        half_heard: list[Command] = []
         answer = None
         own_die = False
         at = 0
@@ -521,7 +530,8 @@ class Parser:
             at += len(words)
             readings = self._said_readings(words)
             if not any(not r.weak and r.certainty >= ASK_AT for r in readings):
-                continue  # talk: no move in it
+                half_heard += [r.command for r in readings if r.certainty >= ASK_AT]
+                continue  # talk: no move in it (a move only its moment takes is weighed below)
             best = readings[0]
             if isinstance(best.command, SimpleCommand) and best.command.action in ANSWERS:
                 # "no, dudo", "mmm, no sé, sí, dudo": a yes or a no said apart answers nobody when a move follows;
@@ -539,13 +549,21 @@ class Parser:
                 return None
             if not all(w in self.lexicon.vocabulary or self._is_name(w) or w.isdigit() or self.drawn_out(w) or self.spelled_by_ear(w) for w in words):
                 return None  # a word taken for one it is near to ("piure" for "picado") is no move said whole
-            if not (moves and isinstance(best.command, QueryCommand) and moves[0][4].command == best.command):
+            joined = _started_together(moves[-1][4].command, best.command) if moves and moves[-1][0] == k - 1 else None
+            if joined is not None:  # "parto yo, hacia la izquierda": who starts, then which way
+                last = moves.pop()
+                moves.append((k, last[1], [*last[2], *words], asked, dataclasses.replace(best, command=joined)))
+            elif not (moves and isinstance(best.command, QueryCommand) and moves[0][4].command == best.command):
                 moves.append((k, at - len(words), words, asked, best))  # (a question asked again is one: "¿qué cantaron? no escuché")
         if not moves and answer is not None:
             moves.append((0, 0, parts[0][0], False, answer))
         if len(moves) != 1 or (own_die and not isinstance(moves[0][4].command, ObligoCommand)):
             return None
         k, first, words, asked, move = moves[0]
+        if isinstance(move.command, StartCommand) and move.command.player is None and move.command.direction is None:
+            return None  # "parto yo, qué nervios": who is the speaker, the referee cannot tell
+        if any(type(other) is type(move.command) and other != move.command for other in half_heard):
+            return None  # another of its kind in the talk: "pa' la derecha esta vuelta, como el reloj"
         if isinstance(move.command, QueryCommand) and not asked and len(words) < QUESTION_WORDS:
             return None  # a question asked ("¿qué cantaron? no escuché con la bulla") or said whole ("de quién es el
             # turno, se me olvidó"); not "la tabla, primeras las de la u", "suena el timbre de la cuatro, quién va"
@@ -554,7 +572,9 @@ class Parser:
             return None  # "¿querés fernet? nah, paso": an offer turned down
         lined = Reading(move.command, len(words) / len(raw), how="cláusula", certainty=CLAUSE_CERTAINTY,
                         unexplained=tuple(raw[:first] + raw[first + len(words):]))
-        if move is answer:  # only the moment that waits for an answer takes it, and at once
+        if move is answer or (isinstance(move.command, StartCommand) and move.command.player is None):
+            # only the moment that waits for an answer, or for who starts, takes it, and at once
+            # ("sí po, trato hecho"; "partimos por la izquierda, como el circle pit")
             lined = dataclasses.replace(lined, weak=True, certainty=WEAK_ACT_AT)
         # no cue of the whole line says it is about something else ("seis senas, esa fue la mano del año pasado");
         # what the move seemed to be inside of, or denied by, is across the break: the clause alone is sure.
