@@ -369,7 +369,9 @@ VETO_FAMILIES = {
                       "si el capataz nos pilla jugando nos mata", "hoy me levanté con la presión alta pero ya se me pasó",
                       # a thing handed over, a review, a reminder, another's mistake
                       "el judas priest me lo pasó mi viejo era fanático", "a ver repasemos primero se dice la cantidad",
-                      "no olviden cerrar la llave del gas de la cocina", "si dudai y te equivocai perdí un dado así de simple"], "dudo"),
+                      "no olviden cerrar la llave del gas de la cocina", "si dudai y te equivocai perdí un dado así de simple",
+                      # what is the matter, a star
+                      "qué te pasa hoy que estás tan callado", "el diego es un as pateando penales"], "dudo"),
     # a bid judged, where its words are, and never the doubt it is the reason of
     "juicio": (["seis senas son demasiadas pa esta mesa si somos poquitos", "nueve cuadras es una locura"], "dudo pues nueve senas es demasiado"),
     "regla": (["el calzo es cuando hay justas", "en mi casa le decíamos quina al cinco", "la carla me explicó la siciliana y quedé igual",
@@ -401,7 +403,8 @@ VETO_FAMILIES = {
                          "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca",
                          # a call supposed of others
                          "si me dicen dudo y hay más yo gano cierto"], "seis senas"),
-    "pasado": (["ayer dudé y perdí", "el otro domingo quedaban tres dados y el beto igual dudó", "paso paso paso así marcaba el coreógrafo",
+    "pasado": (["la carla partió por la derecha y nadie se dio cuenta",
+                "ayer dudé y perdí", "el otro domingo quedaban tres dados y el beto igual dudó", "paso paso paso así marcaba el coreógrafo",
                 "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",
@@ -537,7 +540,8 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("el fran parte, ha upéi por la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
         ("parte beto el que está a la derecha de la ana", {"accion": "parte", "jugador": "beto", "sentido": None}),  # a seat, not a way
     ],
-    "a wait before the move said again, the player told to give a die up, the score and the bid asked for": [
+    "a wait before the move said again, the player told to give a die up, the score, the bid and a siciliana asked for": [
+        ("pidamos siciliana, que estamos muy serios", {"accion": "siciliana"}),
         ("seis quinas, espera, siete quinas", {"accion": "apuesta", "cantidad": 7, "pinta": 5}),
         ("dos ases... espérense... tres ases", {"accion": "apuesta", "cantidad": 3, "pinta": 1}),
         ("fran, pierdes un dado", {"accion": "castigo", "jugador": "fran"}),
@@ -1036,6 +1040,8 @@ CLAUSE_MOVES: dict[str, dict[str, Any]] = {
     # the call, then why; the one die left, then the obligo
     "mato, no te creo ese paso": {"accion": "mato"},
     "me queda uno, obligo, y que sea lo que dios quiera": {"accion": "obligo"},
+    "obligo, cerrado, cata a ciegas pa' todos": {"accion": "obligo", "modo": "cerrado"},
+    "esa la calzo, maridaje perfecto": {"accion": "calzo"},
 }
 """A move said whole in a clause of its own, the talk around it set apart by the writing (a comma,
 a colon, the marks of a question) or, heard, by a pause (``Alternative.phrased``)."""

@@ -318,9 +318,12 @@ def _stands_alone(command: Command) -> bool:
     return isinstance(command, BidCommand | RaiseCommand | CallCommand | ObligoCommand | PenaltyCommand | QueryCommand)
 
 
-def _started_together(before: Command, then: Command) -> StartCommand | None:
-    """Who starts and which way, said in two clauses one after the other ("parto yo, hacia la
-    izquierda"; "parte la fran, por la derecha"), as one start; None when they are not that."""
+def _said_together(before: Command, then: Command) -> Command | None:
+    """Who starts and which way, or an obligo and its way, said in two clauses one after the
+    other ("parto yo, hacia la izquierda"; "obligo, cerrado, cata a ciegas"), as one move; None
+    when they are not that."""
+    if isinstance(before, ObligoCommand) and isinstance(then, ObligoCommand) and before.mode is None:
+        return then
     if not (isinstance(before, StartCommand) and isinstance(then, StartCommand)) or then.player is not None or then.direction is None:
         return None
     return StartCommand(before.player, then.direction) if before.direction is None else None
@@ -506,6 +509,7 @@ class Parser:
         if len(raw) > 1 and not any(not r.weak and r.certainty >= ASK_AT for r in found):
             clause = self._clause_move(text, raw)
             if clause is not None:
+                clause = self._mode_said_later(self._way_said_later(clause, raw), raw)  # "obligo, cerrado, cata a ciegas"
                 return [clause, *(r for r in found if r.command != clause.command)]
         return list(found)
 
@@ -549,7 +553,7 @@ class Parser:
                 return None
             if not all(w in self.lexicon.vocabulary or self._is_name(w) or w.isdigit() or self.drawn_out(w) or self.spelled_by_ear(w) for w in words):
                 return None  # a word taken for one it is near to ("piure" for "picado") is no move said whole
-            joined = _started_together(moves[-1][4].command, best.command) if moves and moves[-1][0] == k - 1 else None
+            joined = _said_together(moves[-1][4].command, best.command) if moves and moves[-1][0] == k - 1 else None
             if joined is not None:  # "parto yo, hacia la izquierda": who starts, then which way
                 last = moves.pop()
                 moves.append((k, last[1], [*last[2], *words], asked, dataclasses.replace(best, command=joined)))
