@@ -403,8 +403,7 @@ VETO_FAMILIES = {
                          "la siciliana se puede hacer siempre o solo al principio", "oye ana tú calzai siempre como loca",
                          # a call supposed of others
                          "si me dicen dudo y hay más yo gano cierto"], "seis senas"),
-    "pasado": (["la carla partió por la derecha y nadie se dio cuenta",
-                "ayer dudé y perdí", "el otro domingo quedaban tres dados y el beto igual dudó", "paso paso paso así marcaba el coreógrafo",
+    "pasado": (["ayer dudé y perdí", "el otro domingo quedaban tres dados y el beto igual dudó", "paso paso paso así marcaba el coreógrafo",
                 "la otra vez calzó el beto", "el boludo de beto siempre dice cinco trenes",
                 # a call reported, a game remembered or named as over, a call not made
                 "el beto dijo dudo y se fue al chancho", "se acuerdan cuando el tío calzó con diez quinas y ganó",

@@ -22,7 +22,7 @@ from assistant.speech import Parser, grammar
 from assistant.speech.commands import BidCommand, CountCommand, HandCommand, PlayerCountCommand
 from assistant.speech.lexicon import load, with_pronoun
 from assistant.speech.normalize import fold
-from assistant.speech.parser import ASK_AT, LOOSE_TOP, plays_at_once
+from assistant.speech.parser import ASK_AT, CLAUSE_CERTAINTY, LOOSE_TOP, WEAK_ACT_AT, plays_at_once
 from tests.test_parser import table_parser
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -291,9 +291,12 @@ def test_readings_are_ordered_and_parse_is_the_best_of_them(words: list[str]) ->
     command = parser.parse(text)
     assert command == strong[0].command if strong else command.action == "desconocido"
     assert all(0.0 <= r.certainty <= 1.0 for r in readings)
-    # only loose or vetoed readings are unsure (a correction read among unplaced words is loose: "castiga, digo, catorce")
+    # only loose or vetoed readings are unsure (a correction read among unplaced words is loose: "castiga, digo, catorce"),
+    # and a move said in a clause of its own, played with its echo or, weak, in its moment only ("sí, abierta")
     loose_correction = [r for r in readings if r.how == "corrección" and r.explained < 1.0]
-    assert all(r.certainty == 1.0 for r in readings if r.how != "suelta" and not r.cues and r not in loose_correction)
+    clause = [r for r in readings if r.how == "cláusula"]
+    assert all(r.certainty == (WEAK_ACT_AT if r.weak else CLAUSE_CERTAINTY) and r is readings[0] for r in clause)
+    assert all(r.certainty == 1.0 for r in readings if r.how not in ("suelta", "cláusula") and not r.cues and r not in loose_correction)
     assert all(r.certainty <= LOOSE_TOP for r in loose_correction)
     json.dumps([r.to_json() for r in readings])
 
