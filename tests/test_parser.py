@@ -16,7 +16,7 @@ from assistant.speech import Parser, grammar
 from assistant.speech.commands import CallCommand
 from assistant.speech.lexicon import ANY_MARK, GAP_MARK, TemplateError, expand, load
 from assistant.speech.normalize import fold
-from assistant.speech.parser import ACT_AT, ASK_AT, plays_at_once
+from assistant.speech.parser import ACT_AT, ASK_AT, WRITTEN_PAST_CUE, plays_at_once
 
 CORPUS = Path(__file__).parent / "corpus"
 PLAYERS = ["ana", "beto", "carla", "dani", "juan pablo"]
@@ -343,6 +343,9 @@ VETO_FAMILIES = {
                       # a threat with a long condition, a shoe size, people who are aces, a penalty kick, a place
                       "si el juez no cobra ese penal lo mato", "yo calzo cuarenta y dos préstame tus chuteadores",
                       "somos unos ases pa perder partidos ganados", "ese penal fue picadito a lo panenka",
+                      # somebody's habit, the dice of somebody not at the table
+                      "el diego calza todo el rato, por eso pierde", "le pasamos dos litros de suero y sigue hipotenso",
+                      "¿cuántos dados le quedan a tu hijo? se los comió el perro",
                       "dudo harto que la directiva arregle las duchas", "la farmacia queda a dos cuadras no más",
                       "yo toma dos tren y una micro para llegar a casa",
                       # one's own doubted, a dig, a chore imposed, a wheel chocked, a dish refused, a distance
@@ -427,9 +430,11 @@ VETO_FAMILIES = {
                 "tenía tres quinas y aun así dudé qué leso", "cuando quede con un dado voy a obligar cerrado ya verán"], "cinco trenes"),
     "definicion": (["el picado es con dos ases no con uno", "la siciliana no se juega en este torneo",
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
-                    "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más"], "siete quinas"),
+                    "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más",
+                    # a call asked to be taught
+                    "¿tú sabes jugar picado? yo nunca he entendido esa wea", "no cacho la siciliana, explícame después"], "siete quinas"),
     "supuesto": (["me tinca que la carla tiene puros ases", "sospecho que el beto tiene tres ases",
-                  "apuesto que la carla tiene dos trenes"], "me tinca que hay ocho quinas"),
+                  "apuesto que la carla tiene dos trenes", "usted dudaría con cinco quinas ahí yo no sé"], "me tinca que hay ocho quinas"),
     "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce",
               "doña fran nos hace seis cenas para las nueve"], "paso"),
     "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca",
@@ -473,9 +478,10 @@ VETO_FAMILIES = {
     # (and a dare in usted, advice asked, a call supposed of others, a rule read: reto, sobre_la_jugada, regla)
     # what is left to one is one's hand (read as such while hands are told), never a bid nor a count
     "mano_propia": (["me quedan dos", "ya me quedaban tres no más"], "dos trenes"),
-    "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha"], "calzo"),
+    "irreal": (["yo dudaría", "habría calzado", "mi abuelo partía por la derecha", "ya va a perder el beto, miren su carita"], "calzo"),
     # a bid asked back, and the same words said before it
-    "eco": (["dijiste seis senas", "seis senas en serio dijiste seis senas", "cuatro quinas o cinco quinas dijo no le escuché"], "seis senas"),
+    "eco": (["dijiste seis senas", "el tío dijo cinco trenes abuela cinco trenes",
+             "seis senas en serio dijiste seis senas", "cuatro quinas o cinco quinas dijo no le escuché"], "seis senas"),
 }
 """Each family of cues that keeps chatter out, with lines it must keep out and the plain move
 it must not touch (a cue vetoes what is talk about a move, never the move)."""
@@ -1044,6 +1050,28 @@ CLAUSE_MOVES: dict[str, dict[str, Any]] = {
 }
 """A move said whole in a clause of its own, the talk around it set apart by the writing (a comma,
 a colon, the marks of a question) or, heard, by a pause (``Alternative.phrased``)."""
+WRITTEN_PAST_KEPT = {
+    "yo pasé, digo paso": "paso", "dudé": "dudo", "calzó": "calzo", "dudo, como dudé del penal que nos cobraron": "dudo",
+    "el diego cantó cuatro, yo le pongo seis cuadras": "apuesta", "carla dudo": "dudo", "beto dudó": "dudo",
+    "carla apostó nueve cuadras": "apuesta", "ocho ases? no, me pasé, cinco ases": "apuesta",
+}
+"""Lines with a move's verb written in the past that still hold a move: a correction, a learner's one word,
+a story told beside the call, another's bid told before one's own, a player naming the caller, the move alone."""
+
+
+def test_a_move_written_in_the_past_is_a_story_of_one() -> None:
+    parser = Parser(players=[*PLAYERS, "diego", "fran"])
+    for line in ("el diego dudó sin mirar, valiente", "la carla calzó cinco quinas y ganó el dado", "no abuela, el beto no dudó, dijo dos",
+                 "cuatro coma cero raspando pero pasé", "el fran apostó cuatro ases de entrada, qué valiente",
+                 "la carla partió por la derecha y nadie se dio cuenta"):
+        assert parser.parse(line).action == "desconocido", (line, parser.parse(line))
+        assert any(WRITTEN_PAST_CUE in r.cues for r in parser.readings(line)), (line, parser.readings(line))
+        # with no accent the words alone decide (a recognizer's "dudo" may lose or gain one it never said)
+        assert not any(WRITTEN_PAST_CUE in r.cues for r in parser.readings(fold(line))), line
+    for line, action in WRITTEN_PAST_KEPT.items():
+        assert parser.parse(line).action == action, (line, parser.parse(line))
+
+
 CLAUSE_KEPT_OUT = [
     "no, paso, gracias, no fumo", "yo paso, no como nada de eso, gracias", "¿querés fernet? nah, paso, ya tomé un montón",
     "dale, calzá, cagón", "dudo, dijo el escéptico, y se quedó callado para siempre",

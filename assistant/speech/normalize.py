@@ -63,6 +63,12 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def tokens_as_written(text: str) -> list[str]:
+    """The line's pieces between spaces and punctuation, lower case with their accents
+    ("¡Dudó, po!" -> ["dudó", "po"]): each is one or more of its ``tokens``."""
+    return [p for p in _PUNCTUATION.split(text.lower()) if p.replace("'", "").replace("’", "").strip("-")]
+
+
 _SOUNDS = [
     (re.compile(r"h"), ""),
     (re.compile(r"qu"), "k"),

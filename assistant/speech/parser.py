@@ -63,7 +63,7 @@ from assistant.speech.commands import (
 )
 from assistant.speech.cues import CLAUSE_BOUND, UNHEARD_THINGS, Cue, Cues
 from assistant.speech.lexicon import ESSENTIAL, HAND, SLOTS, Lexicon
-from assistant.speech.normalize import UNREADABLE, by_ear, clauses, fold, sounds, tokens
+from assistant.speech.normalize import UNREADABLE, by_ear, clauses, fold, sounds, tokens, tokens_as_written
 
 NEAR_MISS_CUTOFF = 80.0
 """rapidfuzz ratio (0-100) above which an unknown word is taken for a lexicon word."""
@@ -172,6 +172,19 @@ REPORTED = frozenset(
     | {"tuve", "tuvo", "tuvimos", "tuvieron"}  # "tres trenes tuve que tomar pa llegar acá"
 )
 """Right after a bid, these make it one somebody said ("ocho tontos dijo el loco ese")."""
+WRITTEN_PAST = {
+    "dudé": "dudo", "pasé": "paso", "calcé": "calzo", "maté": "mato", "obligué": "obligo",
+    "dudó": "dudo", "pasó": "paso", "calzó": "calzo", "mató": "mato", "obligó": "obligo",
+    "partió": "parte", "apostó": "apuesta", "cantó": "apuesta",
+}
+"""A move's verb written in the past ("la carla dudó", "yo pasé con trío"): the accent, which folding drops,
+tells a story of a move from the move ("dudo", "paso"). The first person's ("dudé") sounds apart from the
+call; the third's ("dudó") only by its stress, which a recognizer may miss, so it is a story only when a
+player's name is said just before it ("el diego dudó sin mirar", "el eli apostó cuatro ases")."""
+WRITTEN_PAST_CUE = "pasado_escrito"
+"""The cue a reading vetoed for its move's verb written in the past carries."""
+PAST_SUBJECT_REACH = 3
+"""How far before a verb written in the third person's past the player it tells of may be named."""
 RADIO_OVER = frozenset({("cambio",), ("cambio", "fuera"), ("fuera",)})
 """A radio's "over" and "out", said after anything: a tail that carries nothing."""
 WAY_BEFORE = frozenset({"la", "por", "pa", "para", "hacia", "a", "lado"})
@@ -510,8 +523,61 @@ class Parser:
             clause = self._clause_move(text, raw)
             if clause is not None:
                 clause = self._mode_said_later(self._way_said_later(clause, raw), raw)  # "obligo, cerrado, cata a ciegas"
-                return [clause, *(r for r in found if r.command != clause.command)]
-        return list(found)
+                found = [clause, *(r for r in found if r.command != clause.command)]
+        past = self._written_past(text, raw)
+        if not past:
+            return list(found)
+        told = [self._told_of(r, raw, past) for r in found]
+        return [r for r in told if r.certainty > 0] + [r for r in told if r.certainty == 0]
+
+    def _written_past(self, text: str, raw: list[str]) -> dict[int, str]:
+        """Where ``raw`` (the words of ``text`` as said) holds a move's verb written in the past
+        (``WRITTEN_PAST``), by position, with the move it names; none in a line of that word alone
+        ("dudé": a learner's call)."""
+        found: dict[int, str] = {}
+        at = 0
+        for piece in tokens_as_written(text):
+            words = self.lexicon.said(piece)
+            move = WRITTEN_PAST.get(piece)
+            if move is not None and len(words) == 1:
+                found[at] = move
+            at += len(words)
+        return {} if at != len(self.lexicon.said(text)) or len(raw) < 2 else {i: m for i, m in found.items() if i < len(raw)}
+
+    def _told_of(self, reading: Reading, raw: list[str], past: dict[int, str]) -> Reading:
+        """``reading`` vetoed (certainty 0) when the move it reads is only a story of one: every word
+        of its move in it is written in the past, and talk it does not explain is told with it ("la
+        carla calzó cinco quinas y ganó", "yo pasé con trío"); not "yo pasé, digo paso", nor "dudo,
+        como dudé del penal", nor the move said alone ("beto dudó": the referee told who called)."""
+        command = reading.command
+        move: str
+        if isinstance(command, CallCommand):
+            move = command.call
+        elif isinstance(command, ObligoCommand):
+            move = "obligo"
+        elif isinstance(command, StartCommand):
+            move = "parte"
+        elif isinstance(command, BidCommand) and command.player is not None:
+            move = "apuesta"  # "el eli apostó cuatro ases": the bid a player made, told
+        else:
+            return reading
+        if not reading.unexplained:
+            return reading  # the move alone ("beto dudó", "carla apostó nueve cuadras"): the referee told of it, or a typo
+        span = range(reading.lead, len(raw) - reading.tail)
+        told = [i for i in span if past.get(i) == move]
+        if not told or any(raw[i] == fold(move) for i in span if i not in past):
+            return reading
+        if not any(self._first_person_past(raw[i]) or self._subject_before(raw, i) for i in told):
+            return reading
+        return dataclasses.replace(reading, certainty=0.0, cues=(*reading.cues, WRITTEN_PAST_CUE))
+
+    @staticmethod
+    def _first_person_past(word: str) -> bool:
+        return word.endswith("e")  # "dude", "pase", "calce", "mate", "obligue" (folded)
+
+    def _subject_before(self, raw: list[str], i: int) -> bool:
+        """A player named just before ``raw[i]``: "el diego dudó", "la carla no dudó"."""
+        return any(self._is_name(w) for w in raw[max(0, i - PAST_SUBJECT_REACH) : i])
 
     def _clause_move(self, text: str, raw: list[str]) -> Reading | None:
         """A move said whole in a clause of its own, set apart from talk that holds no
@@ -588,7 +654,9 @@ class Parser:
         breaks = list(accumulate(len(words) for words, _ in parts[:-1]))
         cues = [c for c in self._cues.find(raw)
                 if refusal or c.family not in BROKEN_BY_WRITING or not any(c.start < b < c.end for b in breaks)]
-        return None if self._vetoed(lined, cues, first, first + len(words)).certainty == 0 else lined
+        if self._vetoed(lined, cues, first, first + len(words)).certainty == 0:
+            return None
+        return dataclasses.replace(lined, lead=first, tail=len(raw) - first - len(words))
 
     def _said_readings(self, raw: list[str]) -> list[Reading]:
         """``readings`` of the words as said (cached by them: "Dudo." and "dudo" are read once)."""
@@ -2605,6 +2673,8 @@ class Parser:
             i += size
         if not joining and not leaving:
             return None
+        if any(w in lex.vocabulary for w in joining):
+            return None  # words the game knows are no new player's name: "otra vez con el caleuche, si eso es puro cuento"
         return SimpleCommand("otra", tuple(joining), tuple(leaving))
 
 
