@@ -392,7 +392,8 @@ VETO_FAMILIES = {
                "a ver la regla dice que si hay seis trenes y uno dudó seis trenes pierde el que dudó", "no sé jugar picado explíquenme",
                # the sum when the bid goes to aces
                "si subes a ases tienes que dividir por dos más uno", "si cambiai a ases dividí por dos y le sumai uno"], "calzo"),
-    "sobre_la_jugada": (["si dudas y pierdes pierdes un dado", "si alguien te mata el paso y tenías la mano pierde el que mató",
+    "sobre_la_jugada": (["eso de la siciliana lo inventaron en santiago",
+                         "si dudas y pierdes pierdes un dado", "si alguien te mata el paso y tenías la mano pierde el que mató",
                          "dudarías tú con cinco trenes en la mesa", "y si subo a siete trenes qué pasa",
                          "en la obra mi personaje grita seis senas y le pegan un balazo", "me pagaron con una gamba y dos quinas",
                          "me vi obligao a ir al cumpleaños de mi suegra", "me obligo a no llorar en los saludos",
