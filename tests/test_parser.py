@@ -345,6 +345,7 @@ VETO_FAMILIES = {
                       "somos unos ases pa perder partidos ganados", "ese penal fue picadito a lo panenka",
                       # somebody's habit, the dice of somebody not at the table
                       "el diego calza todo el rato, por eso pierde", "le pasamos dos litros de suero y sigue hipotenso",
+                      "dos tontos nos gritaban desde la reja", "en la tocata éramos como cinco tontos headbangeando adelante",
                       "¿cuántos dados le quedan a tu hijo? se los comió el perro",
                       "dudo harto que la directiva arregle las duchas", "la farmacia queda a dos cuadras no más",
                       "yo toma dos tren y una micro para llegar a casa",
