@@ -181,6 +181,8 @@ WRITTEN_PAST = {
 tells a story of a move from the move ("dudo", "paso"). The first person's ("dudé") sounds apart from the
 call; the third's ("dudó") only by its stress, which a recognizer may miss, so it is a story only when a
 player's name is said just before it ("el diego dudó sin mirar", "el eli apostó cuatro ases")."""
+_WRITTEN_PAST_SAID = re.compile(r"\b(?:" + "|".join(WRITTEN_PAST) + r")\b", re.IGNORECASE)
+"""Finds a line that holds one of them at all: most lines (every one heard, folded) hold none."""
 WRITTEN_PAST_CUE = "pasado_escrito"
 """The cue a reading vetoed for its move's verb written in the past carries."""
 PAST_SUBJECT_REACH = 3
@@ -534,6 +536,8 @@ class Parser:
         """Where ``raw`` (the words of ``text`` as said) holds a move's verb written in the past
         (``WRITTEN_PAST``), by position, with the move it names; none in a line of that word alone
         ("dudé": a learner's call)."""
+        if len(raw) < 2 or not _WRITTEN_PAST_SAID.search(text):
+            return {}
         found: dict[int, str] = {}
         at = 0
         for piece in tokens_as_written(text):
@@ -542,7 +546,7 @@ class Parser:
             if move is not None and len(words) == 1:
                 found[at] = move
             at += len(words)
-        return {} if at != len(self.lexicon.said(text)) or len(raw) < 2 else {i: m for i, m in found.items() if i < len(raw)}
+        return {} if at != len(self.lexicon.said(text)) else {i: m for i, m in found.items() if i < len(raw)}
 
     def _told_of(self, reading: Reading, raw: list[str], past: dict[int, str]) -> Reading:
         """``reading`` vetoed (certainty 0) when the move it reads is only a story of one: every word
