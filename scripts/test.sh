@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/instalar.sh --test
 .venv/bin/ruff check .
 .venv/bin/mypy
-# Two passes: every test that neither plays nor hears sound, on all the cores; then
+# Two passes: every test that neither plays nor hears sound, on all the cores (the twenty
+# slowest named at its end: where the suite's time goes); then
 # those of the sound rooms, one after another (a real-time room starved by parsing on
 # the other core underruns and loses speech), and beside them, at the lowest priority,
 # the two measurements of every corpus: they take the core a room leaves idle, never
@@ -14,7 +15,7 @@ bash scripts/instalar.sh --test
 # no failure.
 ok() { [ "$1" -eq 0 ] || [ "$1" -eq 5 ]; }
 status=0
-.venv/bin/python -m pytest -n auto -m "not audio and not corpus" "$@" || status=$?
+.venv/bin/python -m pytest -n auto --durations=20 -m "not audio and not corpus" "$@" || status=$?
 ok "$status" || exit "$status"
 measured=$(mktemp)
 trap 'rm -f "$measured"' EXIT

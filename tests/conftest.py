@@ -22,7 +22,7 @@ import pytest
 
 AUDIO_FIXTURES = {"pulse", "echo_room"}
 VOSK_FIXTURES = {"ko_recognizer"}
-SLOW_FIXTURES = {"browser", "grammar_parsed", "data_dir"}
+SLOW_FIXTURES = {"browser", "grammar_phrases", "data_dir"}
 BROWSER_FIXTURES = {"browser"}
 BROWSER_CALLS = ("chromium(",)
 """A test that starts its own Chromium (a page without JavaScript, a screen size of its own) is one too."""

@@ -93,15 +93,18 @@ class Cues:
                 self._slot_first.setdefault(seq[0], []).append((family, seq))
             else:
                 self._by_first.setdefault(seq[0], []).append((family, seq))
-        self._except_first = {seq[0] for seq in lexicon.veto_except}
+        self._except_by_first: dict[str, list[tuple[str, ...]]] = {}
+        """The phrases that are a move after all, by their first word (none begins with a slot)."""
+        for seq in lexicon.veto_except:
+            self._except_by_first.setdefault(seq[0], []).append(seq)
         self._literals = {seq: frozenset(p for p in seq if p not in (ANY_MARK, GAP_MARK) and not p.startswith("{")) for _f, seq in lexicon.veto_cues}
         """The words a cue must find in a line, whatever its slots take: a cue with one missing is not tried."""
 
     def find(self, words: list[str]) -> list[Cue]:
         """Every cue in ``words`` (folded tokens as said), but those inside a phrase that
         is a move after all ("dudo que haya tantas", "dudo la partía")."""
-        moves = [(i, end) for i in range(len(words)) if words[i] in self._except_first
-                 for seq in self.lex.veto_except if (end := self._match(seq, words, i)) is not None]
+        moves = [(i, end) for i, word in enumerate(words) for seq in self._except_by_first.get(word, ())
+                 if (end := self._match(seq, words, i)) is not None]
         said = set(words)
         found = [cue for i in range(len(words)) if not any(a <= i < b for a, b in moves) for cue in self._at(words, i, said)]
         return found + list(self._counted(words))

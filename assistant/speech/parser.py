@@ -452,6 +452,8 @@ class Parser:
         """The commands that templates, or templates less their frame words, make of a word list (``_templates``)."""
         self._by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         self._slot_first: list[tuple[str, tuple[str, ...]]] = []
+        self._slot_first_fitting: dict[frozenset[str], list[tuple[str, tuple[str, ...]]]] = {}
+        """The templates that begin with one of these slots, in the lexicon's order (``_templated``)."""
         for intent, sequences in lex.templates.items():
             for seq in sequences:
                 seq = tuple(t.lstrip(ESSENTIAL) for t in seq)
@@ -2027,8 +2029,11 @@ class Parser:
         hand = self._hand_by_kind(words)
         if hand is not None:
             yield hand
-        fits = {slot for slot in SLOTS if self._slot_fits_first(slot, words)}
-        candidates = self._by_first.get(words[0], []) + [c for c in self._slot_first if c[1][0] in fits]
+        fits = frozenset(slot for slot in SLOTS if self._slot_fits_first(slot, words))
+        fitting = self._slot_first_fitting.get(fits)
+        if fitting is None:
+            fitting = self._slot_first_fitting[fits] = [c for c in self._slot_first if c[1][0] in fits]
+        candidates = self._by_first.get(words[0], []) + fitting
         done: set[str] = set()
         present = frozenset(words)
         for intent, seq in candidates:
