@@ -475,6 +475,20 @@ def test_a_yes_or_a_no_with_the_hand_it_was_about_is_the_answer(parser: Parser) 
     assert parser.parse("no tengo nada").action == "desconocido"
 
 
+def test_a_yes_among_words_nobody_heard_answers_only_a_question(parser: Parser) -> None:
+    """"ya, revuelvan, revuelvan" heard as "ya [unk] [unk]", "jawohl herr kapitan" as "jawohl [unk] [unk]":
+    a word of assent among two words the recognizer did not hear is no yes out of context, but
+    the moment that asks takes it; with one unheard word it is still the yes ("ok ok [unk]")."""
+    from scripts.understanding import chosen
+
+    for line in ("ya [unk] [unk]", "jawohl [unk] [unk]", "sí [unk] [unk]", "no [unk] [unk] [unk]"):
+        assert parser.parse(line).action == "desconocido", line
+        reading = chosen(parser, line, {"si_no"})
+        assert reading is not None and reading.command.action in ("si", "no"), line
+    assert parser.parse("ok ok [unk]").action == "si"
+    assert parser.parse("sí [unk]").action == "si"
+
+
 def test_a_number_said_in_two_words_is_one_number(parser: Parser) -> None:
     """"treinta y cuatro" is thirty-four, never a bid of thirty fours, whatever the frame."""
     assert parser.parse("le pusimos tres velas nomás porque no cabían treinta y cuatro").action == "desconocido"

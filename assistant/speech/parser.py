@@ -316,6 +316,8 @@ QUESTION_WORDS = 3
 """The fewest words of a question read from a clause of its own ("de quién es el turno"; not "la tabla", "quién va")."""
 WEAK_ACT_AT = 0.85
 """A weak reading (a bare number, a yes among words) the moment expects acts from this certainty; under it, asked."""
+UNHEARD_AROUND_AN_ANSWER = 2
+"""A yes or a no among this many words nobody heard needs its question ("ya, [unk] [unk]"; not "ok ok [unk]")."""
 LOOSE_TOP = 0.95
 """The certainty of a loose move with nothing against it (a move whose every word is placed is 1.0)."""
 LEFT_SCALE = 0.1
@@ -1452,6 +1454,8 @@ class Parser:
             # "sírvanme otra", "otra chela por favor"; "ayuda [unk]" (help hurts nobody)
             harmless = ("suave", "ruido") if command.action == "ayuda" else ("suave",)
             return any(kind not in harmless for kind in around)
+        if answer and around.count("ruido") >= UNHEARD_AROUND_AN_ANSWER:
+            return True  # "ya, [unk] [unk]", "jawohl [unk] [unk]": a word of assent among talk nobody heard answers only a question
         return (bare or answer or way) and any(kind in ("palabra", "verbo", "juego") for kind in around)
 
     def _infinitive(self, word: str) -> bool:
