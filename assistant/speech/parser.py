@@ -449,6 +449,7 @@ class Parser:
         for said, meant in lex.locutions:
             self._locutions.setdefault(said[0], []).append((said, meant))
         self._hesitations = _by_first(lex.hesitation_phrases)
+        self._corrections_by_first = _by_first(lex.correction_phrases)
         """The lexicon's hesitation phrases by first word, in its order."""
         self._commands: dict[tuple[str, ...], tuple[Command, ...]] = {}
         """The commands that templates, or templates less their frame words, make of a word list (``_templates``)."""
@@ -490,6 +491,10 @@ class Parser:
                 index.setdefault(core[0], []).append((intent, core))
             self._frame_templates[key] = index
         self._shapes: dict[tuple[str, ...], tuple[int, int, frozenset[str]]] = {}
+        self._candidates_by_head: dict[tuple[str, str, tuple[str, ...], int], list[tuple[str, tuple[str, ...], frozenset[str]]]] = {}
+        """``_frame_candidates``: per frame, first word of a core, slots it fits and its length."""
+        self._templates_by_head: dict[tuple[str, frozenset[str], int], list[tuple[str, tuple[str, ...], frozenset[str]]]] = {}
+        """``_templated``'s candidates: per first word, slots it fits and length of the line."""
         """Per template: the fewest and most words it can cover, and its plain words (``_may_cover``)."""
 
     # ----------------------------------------------------------------- public
@@ -919,7 +924,7 @@ class Parser:
             return kinds[k] == "juego" and raw[k] not in lex.negators and raw[k] not in ("si", "no")
 
         for i in range(len(raw) - 1, 0, -1):
-            size = next((len(p) for p in lex.correction_phrases if tuple(raw[i : i + len(p)]) == p), 0)
+            size = _phrase_at(raw, i, self._corrections_by_first)
             if not size and raw[i] in lex.correction_words and raw[i] not in ("no", "mejor", "deshacer"):
                 size = 1
             if not size and raw[i] == "no" and game(i - 1) and i + 1 < len(raw) and game(i + 1):
@@ -2034,15 +2039,20 @@ class Parser:
         if hand is not None:
             yield hand
         fits = frozenset(slot for slot in SLOTS if self._slot_fits_first(slot, words))
-        fitting = self._slot_first_fitting.get(fits)
-        if fitting is None:
-            fitting = self._slot_first_fitting[fits] = [c for c in self._slot_first if c[1][0] in fits]
-        candidates = self._by_first.get(words[0], []) + fitting
+        head = (words[0], fits, len(words))
+        candidates = self._templates_by_head.get(head)
+        if candidates is None:
+            fitting = self._slot_first_fitting.get(fits)
+            if fitting is None:
+                fitting = self._slot_first_fitting[fits] = [c for c in self._slot_first if c[1][0] in fits]
+            if len(self._templates_by_head) >= 4 * CACHE_SIZE:
+                self._templates_by_head.clear()
+            candidates = self._templates_by_head[head] = self._sized(self._by_first.get(words[0], []) + fitting, len(words))
         done: set[str] = set()
         present = frozenset(words)
-        for intent, seq in candidates:
-            if intent in done or not self._may_cover(seq, words, present):
-                continue
+        for intent, seq, plain in candidates:
+            if intent in done or not plain <= present:
+                continue  # (``_may_cover``)
             for slots in self._match(seq, 0, words, 0, _Slots()):
                 command = self._build(intent, slots, seq)
                 if command is not None:
@@ -2060,7 +2070,10 @@ class Parser:
         }
         heads: dict[tuple[str, tuple[str, ...]], bool] = {}
         """``_slot_fits_first`` by slot and the first words of a core: many frames leave the same core."""
+        said = set(words)
         for key, frame in self._frames.items():
+            if key not in CALLS and frame.isdisjoint(said):
+                continue  # none of its frame words said: what is left is the line itself, read whole elsewhere
             core = [w for i, w in enumerate(words) if w not in frame or i in joined]
             restated: tuple[int, int] | None = None
             if key in CALLS:
@@ -2079,11 +2092,10 @@ class Parser:
                         fit = heads[(slot, head)] = self._slot_fits_first(slot, core)
                     if fit:
                         fits.append(slot)
-            candidates = index.get(core[0], []) + [c for slot in fits for c in index[slot]]
             present = frozenset(core)
-            for intent, seq in sorted(candidates, key=self._template_order.__getitem__):
-                if not self._may_cover(seq, core, present):
-                    continue
+            for intent, seq, plain in self._frame_candidates(key, core[0], tuple(fits), len(core)):
+                if not plain <= present:
+                    continue  # (``_may_cover``)
                 if self._names_only(seq) and not self._says_intent(key, [w for w in words if w in frame]):
                     continue  # "y beto", "dale beto", "que el eli se": a name and small words say no castigo and no start
                 command = next((c for s in self._match(seq, 0, core, 0, _Slots()) if (c := self._build(intent, s, seq))), None)
@@ -2094,6 +2106,32 @@ class Parser:
                         command = CallCommand(command.call, command.player, restated)
                     yield command
                     break
+
+    def _frame_candidates(self, key: str, first: str, fits: tuple[str, ...], size: int) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
+        """The frame-stripped templates of ``key`` a core of ``size`` words beginning with ``first``
+        (and fitting the slots ``fits``) may match, in the lexicon's order, each with the plain words
+        it needs (``_may_cover``)."""
+        found = self._candidates_by_head.get((key, first, fits, size))
+        if found is None:
+            index = self._frame_templates[key]
+            candidates = index.get(first, []) + [c for slot in fits for c in index[slot]]
+            found = self._sized(sorted(candidates, key=self._template_order.__getitem__), size)
+            if len(self._candidates_by_head) >= 4 * CACHE_SIZE:
+                self._candidates_by_head.clear()
+            self._candidates_by_head[(key, first, fits, size)] = found
+        return found
+
+    def _sized(self, candidates: list[tuple[str, tuple[str, ...]]], size: int) -> list[tuple[str, tuple[str, ...], frozenset[str]]]:
+        """Of ``candidates``, in their order, those whose slots can take ``size`` words, with their plain words."""
+        found = []
+        for intent, seq in candidates:
+            shape = self._shapes.get(seq)
+            if shape is None:
+                self._may_cover(seq, [], frozenset())  # (its shape worked out once)
+                shape = self._shapes[seq]
+            if shape[0] <= size <= shape[1]:
+                found.append((intent, seq, shape[2]))
+        return found
 
     def _called_before(self, words: list[str], at: int, key: str) -> bool:
         """Is another call said before ``words[at]``, in a clause of its own ("paso, y que dude")?"""
@@ -2245,7 +2283,7 @@ class Parser:
         came before it was a game word (a number, a face or a call)."""
         lex = self.lexicon
         for i in range(len(words) - 1, 0, -1):
-            size = next((len(p) for p in lex.correction_phrases if tuple(words[i : i + len(p)]) == p), 0)
+            size = _phrase_at(words, i, self._corrections_by_first)
             if not size and words[i] not in lex.correction_words:
                 continue
             size = size or 1
