@@ -450,14 +450,18 @@ VETO_FAMILIES = {
                     "en chile el calzo es con las justas", "a ver qué pasa si hay justo cuatro cuadras y alguien calzó",
                     "oye cacho la siciliana se juega aquí o no", "en mi casa jugamos que los tontos suman uno más",
                     # a call asked to be taught
-                    "¿tú sabes jugar picado? yo nunca he entendido esa wea", "no cacho la siciliana, explícame después"], "siete quinas"),
+                    "¿tú sabes jugar picado? yo nunca he entendido esa wea", "no cacho la siciliana, explícame después",
+                    # a word of the game taught as a word
+                    "profe, ¿dudo viene de dudar?"], "siete quinas"),
     "supuesto": (["me tinca que la carla tiene puros ases", "sospecho que el beto tiene tres ases",
-                  "apuesto que la carla tiene dos trenes", "usted dudaría con cinco quinas ahí yo no sé"], "me tinca que hay ocho quinas"),
+                  "apuesto que la carla tiene dos trenes", "usted dudaría con cinco quinas ahí yo no sé",
+                  "fran tiene cara de que tiene puros ases"], "me tinca que hay ocho quinas"),
     "hora": (["paso a las diez", "eran como las once", "nos vemos a las ocho", "qué hora es ya las doce",
               "doña fran nos hace seis cenas para las nueve"], "paso"),
     "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca",
                   "la pregunta seis era de los pares craneales doce pares doce", "salud por el cinco coma cinco de la ana"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
+                "cuadra es femenino, la cuadra, dos cuadras", "no es la tren, es el tren, masculino",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca",
                 # a score said first, a hand somebody had or says he has, what is left of something
                 "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
@@ -557,6 +561,15 @@ def test_the_lexicon_has_every_veto_family_tested() -> None:
 
 STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
     # how a move sits in a longer line: the line, what it is (None: no move), and why
+    "a learner's table: a correction in English, the face said as its number, an honorific on a name, a turn asked, a win no palo": [
+        ("cuatro tonto, sorry, cuatro trenes", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
+        ("tres número seis", {"accion": "apuesta", "cantidad": 3, "pinta": 6}),
+        ("ana-ssi tiene uno", {"accion": "cuenta_jugador", "jugador": "ana", "cantidad": 1}),
+        ("son nueve, increíble", {"accion": "cuenta", "cantidad": 9}),
+        ("¿ahora yo? ¿es mi turno?", {"accion": "consulta", "que": "turno"}),
+        ("sugoi, la ana ganó otra vez", None),
+        ("la ana pierde otra vez", {"accion": "castigo", "jugador": "ana"}),
+    ],
     "the way said later in the line": [
         ("parte la fran porque es la cumpleañera para la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
         ("sale la ana saque del medio hacia la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),

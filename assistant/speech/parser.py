@@ -195,6 +195,8 @@ WAY_AFTER = frozenset({"de", "del"})
 """...and right after a way said as a place ("a la derecha de la ana")."""
 COPULAS = frozenset({"esta", "estan", "es", "son", "era", "eran", "hay", "habia"})
 """After a call, these say how things stand, never what it is done to: "calzo, está exacto"."""
+AGAIN = frozenset({"otra", "vez", "nuevo"})
+"""Said after a name, these say nothing of what the name is for: "la ana ganó otra vez" is no palo."""
 HAVING = frozenset({"tiene", "tienen", "tenia", "tenian", "tengo"})
 """A number of things had after one of these, and a word that is no die: "tiene tres vacas"."""
 ARTICLED = frozenset({"la", "una"})
@@ -2141,7 +2143,7 @@ class Parser:
     def _names_only(self, seq: tuple[str, ...]) -> bool:
         """Is a frame-stripped template only a player's name among small words ("{jugador}", "que {jugador}",
         "es {jugador}": "ese café es de la carla" is no palo once "palo" is dropped)?"""
-        return "{jugador}" in seq and all(t == "{jugador}" or t in self.lexicon.closed or t == "que" or t in COPULAS for t in seq)
+        return "{jugador}" in seq and all(t == "{jugador}" or t in self.lexicon.closed or t == "que" or t in COPULAS or t in AGAIN for t in seq)
 
     def _says_intent(self, key: str, dropped: list[str]) -> bool:
         """Do the frame words dropped from a line say its intent, when all that is
