@@ -409,7 +409,7 @@ VETO_FAMILIES = {
                "a ver la regla dice que si hay seis trenes y uno dudó seis trenes pierde el que dudó", "no sé jugar picado explíquenme",
                # the sum when the bid goes to aces
                "si subes a ases tienes que dividir por dos más uno", "si cambiai a ases dividí por dos y le sumai uno"], "calzo"),
-    "sobre_la_jugada": (["eso de la siciliana lo inventaron en santiago",
+    "sobre_la_jugada": (["eso de la siciliana lo inventaron en santiago", "y si yo calzo que haces ah",
                          "si dudas y pierdes pierdes un dado", "si alguien te mata el paso y tenías la mano pierde el que mató",
                          "dudarías tú con cinco trenes en la mesa", "y si subo a siete trenes qué pasa",
                          "en la obra mi personaje grita seis senas y le pegan un balazo", "me pagaron con una gamba y dos quinas",
@@ -452,7 +452,7 @@ VETO_FAMILIES = {
                     # a call asked to be taught
                     "¿tú sabes jugar picado? yo nunca he entendido esa wea", "no cacho la siciliana, explícame después",
                     # a word of the game taught as a word
-                    "profe, ¿dudo viene de dudar?"], "siete quinas"),
+                    "profe, ¿dudo viene de dudar?", "quién inventó la siciliana", "se me olvidó, ¿cómo era la siciliana?"], "siete quinas"),
     "supuesto": (["me tinca que la carla tiene puros ases", "sospecho que el beto tiene tres ases",
                   "apuesto que la carla tiene dos trenes", "usted dudaría con cinco quinas ahí yo no sé",
                   "fran tiene cara de que tiene puros ases"], "me tinca que hay ocho quinas"),
@@ -461,7 +461,7 @@ VETO_FAMILIES = {
     "numerado": (["paso a ver a la cama cuatro", "che mozo la cuenta de la mesa 4", "la micro doscientos diez no pasa nunca",
                   "la pregunta seis era de los pares craneales doce pares doce", "salud por el cinco coma cinco de la ana"], "paso"),
     "charla": (["cinco quinas seguidas no se ven nunca", "uno más y nos vamos", "esos zapatos tiene cara de tres",
-                "cuadra es femenino, la cuadra, dos cuadras", "no es la tren, es el tren, masculino",
+                "cuadra es femenino, la cuadra, dos cuadras", "no es la tren, es el tren, masculino", "pirandello era siciliano cierto",
                 "el ñublense va ganando dos a uno", "va ganando el beto pero la ana lo sigue de cerca",
                 # a score said first, a hand somebody had or says he has, what is left of something
                 "cuatro a dos terminó el partido", "el fran dijo seis senas y tenía puros ases el sinvergüenza",
