@@ -570,6 +570,14 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("sugoi, la ana ganó otra vez", None),
         ("la ana pierde otra vez", {"accion": "castigo", "jugador": "ana"}),
     ],
+    "the Andes' extra on top of a bid, a siciliana asked with no article, a turn that is over": [
+        ("seis trenes y uno de yapa, siete trenes", {"accion": "apuesta", "cantidad": 7, "pinta": 3}),
+        ("ocho quinas, con yapa nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
+        ("hagamos siciliana esta vuelta", {"accion": "siciliana"}),
+        ("tu turno ya pasó, lentito eres", None),
+        ("tu turno ya paso [unk] eres", None),
+        ("compré tres docenas de cierres y me dieron uno de yapa", None),
+    ],
     "the way said later in the line": [
         ("parte la fran porque es la cumpleañera para la derecha", {"accion": "parte", "jugador": "fran", "sentido": "derecha"}),
         ("sale la ana saque del medio hacia la izquierda", {"accion": "parte", "jugador": "ana", "sentido": "izquierda"}),
