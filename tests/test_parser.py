@@ -570,6 +570,32 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("sugoi, la ana ganó otra vez", None),
         ("la ana pierde otra vez", {"accion": "castigo", "jugador": "ana"}),
     ],
+    "a pass killed with its reason heard whole, a hunch, a round proposed, a radio's yes, a comrade, a Sicilian woman, a story of a win, trains a day": [
+        ("mato no te creo el paso", {"accion": "mato"}),  # heard: no comma between the call and its reason
+        ("mato no le creo ese paso diego", {"accion": "mato"}),
+        ("pucha, la tincada me dice que calzo", {"accion": "calzo"}),
+        ("oiga, ¿y si hacemos un picado?", {"accion": "picado"}),
+        ("¿y si jugamos una siciliana?", {"accion": "siciliana"}),
+        ("esta va a la siciliana, cambio", {"accion": "siciliana"}),
+        ("dele por la derecha nomás", {"accion": "parte", "jugador": None, "sentido": "derecha"}),
+        ("el palo es pal diego sin discusion", {"accion": "castigo", "jugador": "diego"}),
+        ("qsl", {"accion": "si"}),
+        ("paso, compadre, y no me pregunte", {"accion": "paso"}),  # an imperative, not "me pregunté"
+        ("le canto siciliana a la ana", {"accion": "siciliana"}),  # "le canto": a bid, not "le cantó"
+        ("la señora del italiano, la siciliana, hacía unas empanadas de otro mundo", None),
+        ("la eli le dudo al beto y le gano pucha que se rio", None),  # heard: "dudó" and "ganó" lose their accents
+        ("le apostaron siete quinas y el diego calzó, increíble", None),
+        ("el diego mata todos los pasos, es su estilo", None),
+        ("vivo con dos tontos que no lavan la loza", None),
+        ("son ocho, compañero", {"accion": "cuenta", "cantidad": 8}),
+        ("caramba, hay dos", {"accion": "cuenta", "cantidad": 2}),
+        ("a la fran le toca perder uno", {"accion": "castigo", "jugador": "fran"}),
+        ("vamos pa' la derecha esta vuelta, compañeros", {"accion": "parte", "jugador": None, "sentido": "derecha"}),
+        ("seis trenes diarios paraban en san bernardo, compañero", None),
+        ("¿se fijó que el diego apuesta puros trenes? le tiene cariño", None),
+        ("el diego vigila las cámaras como vigila los dados, o sea nada", None),  # nothing of a move corrected
+        ("¿cuántos vasos hay? falta uno pal diego", None),
+    ],
     "the Andes' extra on top of a bid, a siciliana asked with no article, a turn that is over": [
         ("seis trenes y uno de yapa, siete trenes", {"accion": "apuesta", "cantidad": 7, "pinta": 3}),
         ("ocho quinas, con yapa nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
@@ -1082,7 +1108,7 @@ CLAUSE_MOVES: dict[str, dict[str, Any]] = {
     "último dado, obligo cerrado, información confidencial": {"accion": "obligo", "modo": "cerrado"},
     "¿de quién es el turno? se me olvidó": {"accion": "consulta", "que": "turno"},
     # the call, then why; the one die left, then the obligo
-    "mato, no te creo ese paso": {"accion": "mato"},
+    "mato, ese paso es puro cuento": {"accion": "mato"},
     "me queda uno, obligo, y que sea lo que dios quiera": {"accion": "obligo"},
     "obligo, cerrado, cata a ciegas pa' todos": {"accion": "obligo", "modo": "cerrado"},
     "esa la calzo, maridaje perfecto": {"accion": "calzo"},

@@ -951,6 +951,8 @@ class Parser:
                 before = next((r.command for r in self.readings(" ".join(raw[:i])) if r.certainty > 0), None)
                 if (isinstance(before, PlayerCountCommand) and not before.more) or isinstance(before, BidCommand):
                     command, weak = dataclasses.replace(before, quantity=command.quantity), False
+                elif before is None:
+                    weak = True  # nothing of a move corrected: a count only in its moment ("…vigila los dados, o sea nada")
             lead = i + size + best.lead
             reading = Reading(
                 command, (len(after) - best.lead - best.tail) / len(raw), how="corrección", certainty=round(min(best.certainty, LOOSE_TOP), 3),
