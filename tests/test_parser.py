@@ -596,6 +596,19 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("el diego vigila las cámaras como vigila los dados, o sea nada", None),  # nothing of a move corrected
         ("¿cuántos vasos hay? falta uno pal diego", None),
     ],
+    "portuñol: Portuguese numbers and the words of the turn, Spanish said with a seseo kept": [
+        ("quatro trenes", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
+        ("oito tontos, vamos lá", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
+        ("doze trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),
+        ("a carla tem três", {"accion": "cuenta_jugador", "jugador": "carla", "cantidad": 3}),
+        ("começa a carla, pra esquerda", {"accion": "parte", "jugador": "carla", "sentido": "izquierda"}),
+        ("de quem é a vez?", {"accion": "consulta", "que": "turno"}),
+        ("tengo dos tontos, una quina e dos senas", {"accion": "mano", "caras": [2, 2, 5, 6, 6]}),
+        ("onse quinas", {"accion": "apuesta", "cantidad": 11, "pinta": 5}),
+        ("dose trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),
+        ("cara, meu cartão não passou no supermercado", None),
+        ("oye, apaga la música", None),
+    ],
     "the Andes' extra on top of a bid, a siciliana asked with no article, a turn that is over": [
         ("seis trenes y uno de yapa, siete trenes", {"accion": "apuesta", "cantidad": 7, "pinta": 3}),
         ("ocho quinas, con yapa nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),
