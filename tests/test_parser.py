@@ -595,6 +595,7 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("¿se fijó que el diego apuesta puros trenes? le tiene cariño", None),
         ("el diego vigila las cámaras como vigila los dados, o sea nada", None),  # nothing of a move corrected
         ("¿cuántos vasos hay? falta uno pal diego", None),
+        ("¿cómo vamos de dados cada uno?", {"accion": "consulta", "que": "marcador"}),
     ],
     "portuñol: Portuguese numbers and the words of the turn, Spanish said with a seseo kept": [
         ("quatro trenes", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
