@@ -300,12 +300,16 @@ def test_lexicon_word_salad_is_rarely_a_move() -> None:
     # are an undo read among the undo verbs' many forms, which a referee asks before taking back.
     # 28 November: 5.30 % asked, 1.74 % acted, against 5.36 % and 1.77 % before the day's words;
     # this seed's 10 000 went from 1.82 % to 2.01 % acted, a reshuffle: on the other 20 000 it fell (one standard
-    # error is 0.13 points), so the bound on acting stands at about three of them above the mean.)
+    # error is 0.13 points), so the bound on acting stands at about three of them above the mean.
+    # 29 November: a table's fillers ("caramba", "compañera", "olha") and Portuguese numbers ("oito", "doze")
+    # let more salads read as a move to ask about: on 20 000 salads of four other seeds, asked 5.38 -> 5.67 %
+    # (one standard error 0.16 points), acted 1.94 -> 1.91 %; this seed's asked 5.54 %. A salad asked about
+    # is a question the referee asks, never a move played: the bound on asking moved to 5.8 %.)
     salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(10000)]
     asked = [s for s in salads if parser.parse(s).action != "desconocido"]
     acted = [s for s in asked if next(r for r in parser.readings(s) if not r.weak).certainty >= ACT_AT]
     assert len(acted) / len(salads) <= 0.022, acted[:20]
-    assert len(asked) / len(salads) <= 0.055, asked[:20]
+    assert len(asked) / len(salads) <= 0.058, asked[:20]
 
 
 @pytest.mark.parametrize(
@@ -596,6 +600,10 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("el diego vigila las cámaras como vigila los dados, o sea nada", None),  # nothing of a move corrected
         ("¿cuántos vasos hay? falta uno pal diego", None),
         ("¿cómo vamos de dados cada uno?", {"accion": "consulta", "que": "marcador"}),
+        ("pierde uno el diego", {"accion": "castigo", "jugador": "diego"}),
+        ("weona, casi me muero en el último pique", None),  # a sprint, not "que pique"
+        ("a la fran siempre le salen tres ases, es bruja", None),
+        ("el diego dijo cuatro tontos y se rio solo", None),
     ],
     "portuñol: Portuguese numbers and the words of the turn, Spanish said with a seseo kept": [
         ("quatro trenes", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
