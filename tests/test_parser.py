@@ -618,6 +618,18 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("cara, meu cartão não passou no supermercado", None),
         ("oye, apaga la música", None),
     ],
+    "a debate's formulas: a motion, a stance, a correction of one's intervention, the turn to speak": [
+        ("me pronuncio a favor de dos ases", {"accion": "apuesta", "cantidad": 2, "pinta": 1}),
+        ("sostengo la moción de tres senas", {"accion": "apuesta", "cantidad": 3, "pinta": 6}),
+        ("siete tontos... no, corrijo mi intervención, ocho tontos", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
+        ("seis quinas, no no, permítanme reformular: siete quinas", {"accion": "apuesta", "cantidad": 7, "pinta": 5}),
+        ("fran contribuye con dos", {"accion": "cuenta_jugador", "jugador": "fran", "cantidad": 2}),
+        ("¿a quién le corresponde intervenir?", {"accion": "consulta", "que": "turno"}),
+        ("¿cuál es la moción vigente?", {"accion": "consulta", "que": "apuesta"}),
+        ("el biotren venía lleno, cinco trenes pasaron y no me subí a ninguno", None),  # no bid is of none
+        ("¿quién explica la siciliana? yo nunca la entendí", None),
+        ("¿ustedes calzan seguido o solo cuando están seguros?", None),
+    ],
     "the Andes' extra on top of a bid, a siciliana asked with no article, a turn that is over": [
         ("seis trenes y uno de yapa, siete trenes", {"accion": "apuesta", "cantidad": 7, "pinta": 3}),
         ("ocho quinas, con yapa nueve quinas", {"accion": "apuesta", "cantidad": 9, "pinta": 5}),

@@ -949,7 +949,7 @@ class Parser:
             weak = best.weak
             if isinstance(command, CountCommand) and command.face is None:
                 before = next((r.command for r in self.readings(" ".join(raw[:i])) if r.certainty > 0), None)
-                if (isinstance(before, PlayerCountCommand) and not before.more) or isinstance(before, BidCommand):
+                if (isinstance(before, PlayerCountCommand) and not before.more) or (isinstance(before, BidCommand) and command.quantity > 0):
                     command, weak = dataclasses.replace(before, quantity=command.quantity), False
                 elif before is None:
                     weak = True  # nothing of a move corrected: a count only in its moment ("…vigila los dados, o sea nada")
@@ -2313,7 +2313,7 @@ class Parser:
                     return PlayerCountCommand(self._names[said[0]], command.quantity)
                 # "once trenes, no, doce": the number corrected, the face said before it kept
                 face = next((lex.faces[w] for w in reversed(before) if w in lex.faces), None)
-                if face is not None:
+                if face is not None and command.quantity > 0:  # (no bid is of none: "cinco trenes pasaron y no me subí a ninguno")
                     return BidCommand(command.quantity, face)
                 if not isinstance(head, CountCommand | PlayerCountCommand | BidCommand):
                     return None  # a number said of something else, corrected: "la tabla del beto tiene seis quillas, no, tres"
