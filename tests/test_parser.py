@@ -301,15 +301,14 @@ def test_lexicon_word_salad_is_rarely_a_move() -> None:
     # 28 November: 5.30 % asked, 1.74 % acted, against 5.36 % and 1.77 % before the day's words;
     # this seed's 10 000 went from 1.82 % to 2.01 % acted, a reshuffle: on the other 20 000 it fell (one standard
     # error is 0.13 points), so the bound on acting stands at about three of them above the mean.
-    # 29 November: a table's fillers ("caramba", "compañera", "olha") and Portuguese numbers ("oito", "doze")
-    # let more salads read as a move to ask about: on 20 000 salads of four other seeds, asked 5.38 -> 5.67 %
-    # (one standard error 0.16 points), acted 1.94 -> 1.91 %; this seed's asked 5.54 %. A salad asked about
-    # is a question the referee asks, never a move played: the bound on asking moved to 5.8 %.)
+    # 29 November, the words of b156-b164 ("caramba", "compañera", a debate's "a favor de"): on 20 000 salads
+    # of four other seeds, asked 5.38 -> 5.47 % (one standard error 0.16 points), acted 1.94 -> 1.85 %; this
+    # seed's 10 000, 5.09 % asked and 1.70 % acted.)
     salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(10000)]
     asked = [s for s in salads if parser.parse(s).action != "desconocido"]
     acted = [s for s in asked if next(r for r in parser.readings(s) if not r.weak).certainty >= ACT_AT]
     assert len(acted) / len(salads) <= 0.022, acted[:20]
-    assert len(asked) / len(salads) <= 0.058, asked[:20]
+    assert len(asked) / len(salads) <= 0.055, asked[:20]
 
 
 @pytest.mark.parametrize(
@@ -605,18 +604,9 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("a la fran siempre le salen tres ases, es bruja", None),
         ("el diego dijo cuatro tontos y se rio solo", None),
     ],
-    "portuñol: Portuguese numbers and the words of the turn, Spanish said with a seseo kept": [
-        ("quatro trenes", {"accion": "apuesta", "cantidad": 4, "pinta": 3}),
-        ("oito tontos, vamos lá", {"accion": "apuesta", "cantidad": 8, "pinta": 2}),
-        ("doze trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),
-        ("a carla tem três", {"accion": "cuenta_jugador", "jugador": "carla", "cantidad": 3}),
-        ("começa a carla, pra esquerda", {"accion": "parte", "jugador": "carla", "sentido": "izquierda"}),
-        ("de quem é a vez?", {"accion": "consulta", "que": "turno"}),
-        ("tengo dos tontos, una quina e dos senas", {"accion": "mano", "caras": [2, 2, 5, 6, 6]}),
-        ("onse quinas", {"accion": "apuesta", "cantidad": 11, "pinta": 5}),
-        ("dose trenes", {"accion": "apuesta", "cantidad": 12, "pinta": 3}),
+    "a Brazilian's past in portuñol is no move (the moves of a table in Portuguese are not taught)": [
         ("cara, meu cartão não passou no supermercado", None),
-        ("oye, apaga la música", None),
+        ("o beto perdeu três dados seguidos, tá amaldiçoado", None),
     ],
     "a debate's formulas: a motion, a stance, a correction of one's intervention, the turn to speak": [
         ("me pronuncio a favor de dos ases", {"accion": "apuesta", "cantidad": 2, "pinta": 1}),
