@@ -603,6 +603,8 @@ STRUCTURES: dict[str, list[tuple[str, dict[str, object] | None]]] = {
         ("weona, casi me muero en el último pique", None),  # a sprint, not "que pique"
         ("a la fran siempre le salen tres ases, es bruja", None),
         ("el diego dijo cuatro tontos y se rio solo", None),
+        ("dudo a lo que salga", {"accion": "dudo"}),  # heard: no comma before whatever comes
+        ("calzo, pase lo que pase", {"accion": "calzo"}),
     ],
     "a Brazilian's past in portuñol is no move (the moves of a table in Portuguese are not taught)": [
         ("cara, meu cartão não passou no supermercado", None),
