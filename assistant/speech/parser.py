@@ -69,6 +69,13 @@ NEAR_MISS_CUTOFF = 80.0
 """rapidfuzz ratio (0-100) above which an unknown word is taken for a lexicon word."""
 SHORT_NEAR_MISS_CUTOFF = 85.0
 """Stricter for words of three or four letters, where one letter weighs more."""
+REGULAR_ENDINGS = {
+    "ar": ("amos", "aron", "aste", "abamos", "aban", "aba", "ando", "emos", "ado", "ada", "ados", "adas", "aria", "arian"),
+    "er": ("emos", "ieron", "iste", "iamos", "ian", "iendo", "amos", "ido", "ida", "idos", "idas", "eria", "erian"),
+    "ir": ("imos", "ieron", "iste", "iamos", "ian", "iendo", "amos", "ido", "ida", "idos", "idas", "iria", "irian"),
+}
+"""Endings a regular verb takes, for each infinitive: a form of a common verb is a common word
+too, though the word list holds only some of them ("descargamos" is no "deshagamos")."""
 NAME_CUTOFF = 72.0
 """Looser ratio for player names, which recognizers mangle most."""
 CALLS = {"dudo", "siciliana", "calzo", "paso", "mato", "picado"}
@@ -312,6 +319,10 @@ ANSWERS = frozenset({"si", "no"})
 """A yes or a no in a clause of its own: talk beside a move, an answer alone."""
 BROKEN_BY_WRITING = frozenset({"otro_sentido"})
 """The cues a clause break undoes when they cross it (``Parser._clause_move``)."""
+KEPT_TO_THEIR_CLAUSE = frozenset({"hora"})
+"""Cues that say nothing of a move said whole in another clause: an hour is the talk's
+("rápido que a las doce hay asamblea, seis quinas"); a story is not ("seis senas, esa fue
+la mano del año pasado")."""
 REFUSALS = frozenset({"paso", "mato"})
 """Calls that as often turn something down: a break does not undo their other sense."""
 QUESTION_WORDS = 3
@@ -668,7 +679,8 @@ class Parser:
         # or a wager are written with their comma: "dale, calzá", "dudo, dijo el escéptico")
         breaks = list(accumulate(len(words) for words, _ in parts[:-1]))
         cues = [c for c in self._cues.find(raw)
-                if refusal or c.family not in BROKEN_BY_WRITING or not any(c.start < b < c.end for b in breaks)]
+                if (refusal or c.family not in BROKEN_BY_WRITING or not any(c.start < b < c.end for b in breaks))
+                and (c.family not in KEPT_TO_THEIR_CLAUSE or (c.start < first + len(words) and first < c.end))]
         if self._vetoed(lined, cues, first, first + len(words)).certainty == 0:
             return None
         return dataclasses.replace(lined, lead=first, tail=len(raw) - first - len(words))
@@ -1747,10 +1759,16 @@ class Parser:
         return str(found[0]) if found else word
 
     def _common(self, word: str) -> bool:
-        """Is ``word`` a common Spanish word, or the plural of one ("piscos", "empanadas")? A
-        common word is never snapped onto a word of the game ("dos piscos" is no "pico")."""
+        """Is ``word`` a common Spanish word, the plural of one ("piscos", "empanadas") or a
+        regular form of a common verb ("descargamos")? A common word is never snapped onto a
+        word of the game ("dos piscos" is no "pico")."""
         common = self.lexicon.common
-        return word in common or (word.endswith("s") and (word[:-1] in common or (word.endswith("es") and word[:-2] in common)))
+        if word in common or (word.endswith("s") and (word[:-1] in common or (word.endswith("es") and word[:-2] in common))):
+            return True
+        return any(
+            word.endswith(ending) and len(word) - len(ending) >= 3 and word[: -len(ending)] + infinitive in common
+            for infinitive, endings in REGULAR_ENDINGS.items() for ending in endings
+        )
 
     # ----------------------------------------------------------------- views
 
