@@ -306,8 +306,11 @@ def test_lexicon_word_salad_is_rarely_a_move() -> None:
     # seed's 10 000, 5.09 % asked and 1.70 % acted. Later on 29 November, the words of b166-b181 ("brother", "cabo",
     # "chef", "recibido", "para variar"): on 40 000 salads of eight other seeds, asked 5.28 -> 5.45 % (one standard
     # error 0.11 points), acted 1.81 -> 1.83 %; this seed's 10 000, 5.33 % asked and 1.88 % acted. Six address
-    # words that each taught one line ("ladino", "tramposo", "marchando"...) were left out: they raised both.)
-    salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(10000)]
+    # words that each taught one line ("ladino", "tramposo", "marchando"...) were left out: they raised both.
+    # Then the third round's words: on those 40 000, 5.37 % asked and 1.74 % acted, both lower, while this seed's
+    # first 10 000 went to 5.52 % asked, over the bound by the luck of one reshuffle (one standard error of 10 000
+    # is 0.23 points). So the test reads 20 000 of this seed now (0.16): 5.28 % asked, 1.89 % acted, 29 November.)
+    salads = [" ".join(rng.choice(words) for _ in range(rng.randint(4, 8))) for _ in range(20000)]
     asked = [s for s in salads if parser.parse(s).action != "desconocido"]
     acted = [s for s in asked if next(r for r in parser.readings(s) if not r.weak).certainty >= ACT_AT]
     assert len(acted) / len(salads) <= 0.022, acted[:20]

@@ -413,6 +413,10 @@ class Parser:
         lex = self.lexicon
         self.players = list(players)
         self._names = {fold(" ".join(tokens(p))): p for p in self.players}
+        for name, player in list(self._names.items()):
+            for small in _diminutives(name):  # "parte la anita", "yo te mato ese paso, betito"
+                if small not in self._names and small not in lex.vocabulary:
+                    self._names[small] = player
         name_words = {w for name in self._names for w in name.split()}
         self._sounds = {sounds(name): full for name, full in self._names.items() if " " not in name}
         self._name_words = {sounds(w): w for name in self._names for w in name.split()}
@@ -1704,6 +1708,8 @@ class Parser:
             return [heard]  # "dies", "onze", "calso", "pazo": typed by ear
         if word + "s" in self._small:
             return [word + "s"]  # "tre quina", "ya pue do bala", "sei trene": a final s breathed out, as the Caribbean and the east of Bolivia say it
+        if len(word) > 2 and word.endswith("h") and word[:-1] + "s" in self._known:
+            return [word[:-1] + "s"]  # "seih senah", "doh ase": the breathed-out s written as it sounds, an h
         trilled = self._trilled(word)
         if trilled is not None:
             return [trilled]  # "cuatlo tlen", "izquielda", "celado", "tenel": an r said as l, by a Chinese shopkeeper or in the Caribbean
@@ -2755,6 +2761,19 @@ def _frame_key(intent: str, keys: list[str]) -> str | None:
     """The most specific frame an intent is read with: "cuenta_jugador_cero" -> "cuenta_jugador", not "cuenta"."""
     fitting = [k for k in keys if intent == k or intent.startswith(k + "_")]
     return max(fitting, key=len) if fitting else None
+
+
+def _diminutives(name: str) -> list[str]:
+    """The names a table says a player by, small: "anita", "betito", "dieguito", "carlita", "juancito"."""
+    if " " in name or len(name) < 3:
+        return []
+    stem, last = name[:-1], name[-1]
+    if last in "ao":
+        hard = stem[:-1] + "qu" if stem.endswith("c") else stem + "u" if stem.endswith("g") else stem
+        return [hard + "it" + last]
+    if last in "nlr":
+        return [name + ending for ending in ("ito", "ita", "cito", "cita")]
+    return []
 
 
 def _sound_key(word: str) -> str:
