@@ -346,6 +346,16 @@ def test_faces_said_small_are_read_and_heard(parser: Parser) -> None:
         assert isinstance(command, BidCommand) and command.face == load().faces[face], (said, command)
 
 
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [("parte la anita", "ana"), ("dieguito, dudo", "diego"), ("palo pal betito", "beto"), ("la carlita tiene tres", "carla"), ("francito dudo", "fran")],
+)
+def test_a_name_said_small_is_the_player(parser: Parser, text: str, player: str) -> None:
+    """A player's name said small, by the same endings as a face said small ("-ita", "-ito",
+    "-cito"; "dieguito" spelt with its u), is that player, for any name at the table."""
+    assert parser.parse(text).to_json().get("jugador") == player
+
+
 def test_numbers_said_small_are_read_and_heard(parser: Parser) -> None:
     """A number said small ("tresito ases", "unas cuatrito quinas") is read as the number,
     and the recognizer grammar lists it; so is a palo ("un palito pa la eli")."""

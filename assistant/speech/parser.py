@@ -413,10 +413,6 @@ class Parser:
         lex = self.lexicon
         self.players = list(players)
         self._names = {fold(" ".join(tokens(p))): p for p in self.players}
-        for name, player in list(self._names.items()):
-            for small in _diminutives(name):  # "parte la anita", "yo te mato ese paso, betito"
-                if small not in self._names and small not in lex.vocabulary:
-                    self._names[small] = player
         name_words = {w for name in self._names for w in name.split()}
         self._sounds = {sounds(name): full for name, full in self._names.items() if " " not in name}
         self._name_words = {sounds(w): w for name in self._names for w in name.split()}
@@ -1691,9 +1687,10 @@ class Parser:
             if word.endswith(end) and len(word) > len(end) + 1:
                 stem = word[: -len(end)]
                 # "quinitas" -> "quinas", "trencitos" -> "trenes", "asitos" -> "ases", "ascito" -> "as";
-                # a number or a palo said small too: "unos cuatrito", "tresito ases", "un palito pa la eli"
+                # a number or a palo said small too: "unos cuatrito", "tresito ases", "un palito pa la eli";
+                # and a player's name: "parte la anita", "dieguito, dudo", "juancito"
                 for base in (stem + full, stem + "es" if end.endswith("s") else stem, stem, _hard_c(stem) + full):
-                    if base in self._small:
+                    if base in self._small or base in self._names:
                         return [base]
         enclitic = self._enclitic(word)
         if enclitic is not None:
@@ -2763,19 +2760,6 @@ def _frame_key(intent: str, keys: list[str]) -> str | None:
     return max(fitting, key=len) if fitting else None
 
 
-def _diminutives(name: str) -> list[str]:
-    """The names a table says a player by, small: "anita", "betito", "dieguito", "carlita", "juancito"."""
-    if " " in name or len(name) < 3:
-        return []
-    stem, last = name[:-1], name[-1]
-    if last in "ao":
-        hard = stem[:-1] + "qu" if stem.endswith("c") else stem + "u" if stem.endswith("g") else stem
-        return [hard + "it" + last]
-    if last in "nlr":
-        return [name + ending for ending in ("ito", "ita", "cito", "cita")]
-    return []
-
-
 def _sound_key(word: str) -> str:
     """How a face word sounds, loosely: ñ as n, x as s ("señas" ~ "senas", "cestas" ~ "sextas", "haces" ~ "aces")."""
     return sounds(word.replace("ñ", "n").replace("x", "s"))
@@ -2829,8 +2813,8 @@ def _collapse(words: list[str], kept: frozenset[str] = frozenset(), dice: Contai
 
 
 def _hard_c(stem: str) -> str:
-    """The stem of a small word as the plain word spells it: "cinqu" (cinquito) -> "cinc"."""
-    return stem[:-2] + "c" if stem.endswith("qu") else stem
+    """The stem of a small word as the plain word spells it: "cinqu" (cinquito) -> "cinc", "diegu" (dieguito) -> "dieg"."""
+    return stem[:-2] + "c" if stem.endswith("qu") else stem[:-1] if stem.endswith("gu") else stem
 
 
 def _squeeze(word: str) -> str:
