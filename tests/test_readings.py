@@ -649,8 +649,9 @@ def test_a_half_heard_bid_is_asked_in_its_own_words() -> None:
 
 def test_a_half_heard_undo_is_asked_on_the_table_itself_and_only_a_yes_takes_the_move_back() -> None:
     """Taking a move back, read among words nobody placed, is never played at once; the question is
-    the real table's ("¿Borro…?"), never a trial's word that it was done while nothing changed."""
-    line = "uy me equivoqué en la pega qué lata bórralo"
+    the real table's ("¿Borro…?"), never a trial's word that it was done while nothing changed.
+    (Not "me equivoqué en la pega…": a mistake at work is talk to the topic model, ``test_topic.py``.)"""
+    line = "uy me equivoqué, qué lata, bórralo"
     assert not plays_at_once(Parser(players=["ana", "beto", "carla"]).readings(line)[0])
     game, steps = _play(["parte ana por la izquierda", "tres trenes", line])
     assert steps[-1]["respuesta"] == "¿Borro los tres trenes de ana? Sí o no." and game.bid is not None

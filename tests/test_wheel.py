@@ -57,3 +57,9 @@ def test_a_built_wheel_understands_a_bid(tmp_path: Path) -> None:
         cwd=outside, check=True, capture_output=True, text=True,
     ).stdout.split()
     assert int(data[0]) > 1000 and int(data[1]) > 30
+    # and the topic model (lexicon/tema.json): talk around a loose move stays talk
+    talk = subprocess.run(
+        [str(target / "bin" / "dudo"), "interpretar", "la señora marta hizo cena pa' seis y llegamos doce, jaja"],
+        cwd=outside, capture_output=True, text=True, timeout=120,
+    )
+    assert json.loads(talk.stdout) == {"accion": "desconocido"}, talk.stdout + talk.stderr

@@ -22,3 +22,11 @@ def verb_not_conjugated(where: str, infinitive: str) -> str:
 
 def two_families(form: str, one: str, other: str) -> str:
     return f"«{form}» es de dos familias: {one} y {other}"
+
+
+def topic_unreadable(problem: str) -> str:
+    return f"tema.json no se puede leer ({problem}); entrénelo de nuevo con scripts/entrenar_tema.py"
+
+
+def topic_malformed() -> str:
+    return "tema.json: se esperaban «sesgo» (un número) y «pesos» (palabra: número); entrénelo de nuevo con scripts/entrenar_tema.py"

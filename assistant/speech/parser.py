@@ -36,13 +36,15 @@ import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import accumulate, pairwise
+from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
 from rapidfuzz import fuzz, process
 
 from assistant.speech import lexicon as lexicon_module
+from assistant.speech import topic as topic_module
 from assistant.speech.commands import (
     BidCommand,
     CallCommand,
@@ -306,6 +308,8 @@ WEIGHED_TAILS = frozenset({"con", "sin", "por", "aunque", "esta"})
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
+OWN_CALLS_FIRST = frozenset({*FIRST_PERSON_CALLS, "obligo"})
+"""Calls said in the first person that a line of talk never opens with (``Parser._opens_with_own_call``)."""
 """A call's forms said as one's own, after another's: "la abuela duda, ¡dudo!" (``Parser._about_something_else``)."""
 ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
 """The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
@@ -337,6 +341,11 @@ LEFT_SCALE = 0.1
 """How fast the words left around a loose move wear its certainty down: × 1 / (1 + LEFT_SCALE × their weight)."""
 AGAINST = 0.8
 """× this for each known word said right against the move, before or after it."""
+TALK_AT = 0.9
+"""How likely talk (``TopicModel.chatter_odds``) a line must be for its loose move to be vetoed:
+chosen on the 24 batches of stop 57 as they arrived (``docs/entender.md``, "Parada 58")."""
+TOPIC_CUE = "tema"
+"""The veto the topic model puts on a loose move (``Reading.cues``)."""
 
 
 def _stands_alone(command: Command) -> bool:
@@ -367,6 +376,17 @@ def _disbelief(command: Command) -> bool:
 def _listed_hand(command: Command) -> bool:
     """Is ``command`` a hand the speaker lists as his own, face by face ("tengo dos trenes y una quina")?"""
     return isinstance(command, HandCommand) and command.player is None and len(set(command.faces)) > 1
+
+
+@lru_cache(maxsize=4)
+def _topic_model_at(path: str | None) -> topic_module.TopicModel | None:
+    return topic_module.load(Path(path) if path else None)
+
+
+def _topic_model() -> topic_module.TopicModel | None:
+    """The topic model beside the lexicon in use (``$DUDO_LEXICO`` or the shipped one), read once."""
+    path = lexicon_module.default_path()
+    return _topic_model_at(str(path) if path else None)
 
 
 def plays_at_once(reading: Reading, act_at: float = ACT_AT) -> bool:
@@ -406,9 +426,11 @@ class _Slots:
 class Parser:
     """Parses utterances for a table with the given players."""
 
-    def __init__(self, lexicon: Lexicon | None = None, players: Iterable[str] = (), cache_size: int = CACHE_SIZE) -> None:
-        """``cache_size``: lines whose readings are kept (a measurement of tens of thousands keeps more)."""
+    def __init__(self, lexicon: Lexicon | None = None, players: Iterable[str] = (), cache_size: int = CACHE_SIZE, topic: bool = True) -> None:
+        """``cache_size``: lines whose readings are kept (a measurement of tens of thousands keeps more);
+        ``topic``: ask the topic model (``assistant.speech.topic``) of a move read loose."""
         self.lexicon = lexicon or lexicon_module.default()
+        self._topic = _topic_model() if topic else None
         self._cache_size = cache_size
         lex = self.lexicon
         self.players = list(players)
@@ -548,11 +570,68 @@ class Parser:
             if clause is not None:
                 clause = self._mode_said_later(self._way_said_later(clause, raw), raw)  # "obligo, cerrado, cata a ciegas"
                 found = [clause, *(r for r in found if r.command != clause.command)]
+        found = self._on_topic(found, raw, text)
         past = self._written_past(text, raw)
         if not past:
             return list(found)
         told = [self._told_of(r, raw, past) for r in found]
         return [r for r in told if r.certainty > 0] + [r for r in told if r.certainty == 0]
+
+    def _on_topic(self, found: list[Reading], raw: list[str], text: str) -> list[Reading]:
+        """``found`` less the loose moves of a line the topic model takes for talk
+        (``TALK_AT``): a move said among words the parser cannot place has only those
+        words to go by, and "camino tres cuadras pa' llegar acá, con este frío" is about
+        a walk. Not a move said first and whole in a clause of its own, the remark after
+        it set apart ("dudo, como cuando el jefe dice que llega temprano"), nor a call
+        of one's own that opens the line, heard with no pause ("mato esa cara de pillada
+        no engaña a nadie"; never "paso", as often a way: "paso yo a buscar el helado").
+        The vetoed readings go last, as a cue's do."""
+        if self._topic is None or not any(r.how == "suelta" and r.certainty > 0 for r in found):
+            return found
+        if self._topic.chatter_odds(self.topic_words(raw)) < TALK_AT:
+            return found
+        first = self._said_first(text)
+        kept = [r if r.how != "suelta" or r.certainty == 0 or r.command == first or self._opens_with_own_call(r, raw)
+                else dataclasses.replace(r, certainty=0.0, cues=(*r.cues, TOPIC_CUE)) for r in found]
+        return [r for r in kept if r.certainty > 0] + [r for r in kept if r.certainty == 0]
+
+    def _opens_with_own_call(self, reading: Reading, raw: list[str]) -> bool:
+        """Does the line open with ``reading``'s call in the speaker's own first person
+        ("dudo", "calzo", "mato", "obligo"), after fillers only?"""
+        if not isinstance(reading.command, CallCommand | ObligoCommand) or not 0 <= reading.lead < len(raw):
+            return False
+        before, word = raw[: reading.lead], raw[reading.lead]
+        return all(w in self._soft_words for w in before) and self.lexicon.canonical(word) in OWN_CALLS_FIRST
+
+    def _said_first(self, text: str) -> Command | None:
+        """The move the line opens with, said whole as a clause of its own (after clauses
+        of fillers only: "ya, calzo, y si no…"), when the line goes on in other clauses."""
+        parts = clauses(text)
+        for piece, _asked in parts[:-1]:
+            words = self.lexicon.said(piece)
+            if all(w in self._soft_words for w in words):
+                continue
+            whole = next((r for r in self._read(words) if r.explained == 1.0 and not r.weak), None)
+            return whole.command if whole is not None else None
+        return None
+
+    def topic_words(self, raw: list[str]) -> list[str]:
+        """The words of a line as the topic model weighs them: a number, a face and a
+        player's name by their kind ("<n>", "<cara>", "<nombre>"), a word nobody knows as
+        "<ruido>", any other game word by the lexicon's own spelling, the rest as said."""
+        out = []
+        lex = self.lexicon
+        for i, word in enumerate(raw):
+            kind = self._kind(word)
+            if word.isdigit() or (kind == "juego" and self._number_size(raw, i)[0]):
+                out.append("<n>")
+            elif kind == "juego":
+                read = [lex.canonical(w) for w in self._variant(word)]
+                out.append("<nombre>" if any(w in self._names for w in read) or self._is_name(word)
+                           else "<cara>" if any(w in lex.faces for w in read) else read[0])
+            else:
+                out.append("<ruido>" if kind == "ruido" else word)
+        return out
 
     def _written_past(self, text: str, raw: list[str]) -> dict[int, str]:
         """Where ``raw`` (the words of ``text`` as said) holds a move's verb written in the past
