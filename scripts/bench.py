@@ -2,6 +2,7 @@
 
 - rules: median cost of a legality check + apply over a random stream of actions
 - parser: utterances per second over the labelled corpus
+- tema: what the topic model costs a line read from scratch, and reading it at start
 - grammar: phrases, words, build time
 - reply latency: from the end of an utterance's audio to the reply text,
   recognizer excluded (parse + referee) and included (vosk's last chunk too)
@@ -87,6 +88,44 @@ def bench_parser() -> dict[str, float]:
             parser.parse(text)
     elapsed = time.perf_counter() - start
     return {"frases": len(lines) * rounds, "frases_por_segundo": len(lines) * rounds / elapsed}
+
+
+def bench_topic(every: int = 4) -> dict[str, object]:
+    """What the topic model costs the parser: one line in ``every`` of the outside batches, read
+    from scratch (caches emptied line by line) with and without the model, alternating line by
+    line in the same pass; and reading ``lexicon/tema.json`` at start, time and memory."""
+    import tracemalloc
+
+    from assistant.speech import topic
+
+    lines = [json.loads(line)["text"] for path in sorted((ROOT / "tests" / "corpus" / "ajenos").glob("*.jsonl"))
+             for line in path.read_text("utf-8").splitlines() if line.strip()][::every]
+    players = ["ana", "beto", "carla", "diego", "eli", "fran"]
+    parsers = {True: Parser(players=players, topic=True), False: Parser(players=players, topic=False)}
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for i, text in enumerate(lines):
+        for with_model in (True, False) if i % 2 else (False, True):
+            parser = parsers[with_model]
+            parser._cache.clear()
+            parser._read_cache.clear()
+            parser._commands.clear()
+            start = time.perf_counter()
+            parser.readings(text)
+            times[with_model].append((time.perf_counter() - start) * 1000)
+    tracemalloc.start()
+    start = time.perf_counter()
+    model = topic.load(None)
+    loaded = (time.perf_counter() - start) * 1000
+    memory = tracemalloc.get_traced_memory()[0] / 1e6
+    tracemalloc.stop()
+
+    def summary(values: list[float]) -> dict[str, float]:
+        values = sorted(values)
+        return {"media_ms": round(statistics.mean(values), 2), "mediana_ms": round(values[len(values) // 2], 2),
+                "p99_ms": round(values[int(len(values) * 0.99)], 1), "peor_ms": round(values[-1])}
+
+    return {"frases": len(lines), "con_modelo": summary(times[True]), "sin_modelo": summary(times[False]),
+            "leer_modelo_ms": round(loaded, 1), "memoria_modelo_mb": round(memory, 2), "pesos": len(model.weights) if model else 0}
 
 
 def bench_grammar() -> dict[str, float]:
@@ -914,6 +953,7 @@ ONLY: dict[str, Callable[[], dict[str, object]]] = {
     "registro_danado": bench_journal_damage,
     "linea_enorme": bench_huge_line,
     "linea_enorme_con_carga": partial(bench_huge_line, busy=2),
+    "tema": bench_topic,
 }
 """The quick ones, by name: ``scripts/bench.py solo registro linea_enorme``."""
 
