@@ -308,9 +308,9 @@ WEIGHED_TAILS = frozenset({"con", "sin", "por", "aunque", "esta"})
 SAID_FIRST_CALLS = frozenset({"dudo", "calzo", "paso", "mato"})
 """The calls said first in a line whose tail may be a clause of their own (``Parser._tail_only``)."""
 OWN_FORMS = frozenset({*SAID_FIRST_CALLS, "obligo"})
+"""A call's forms said as one's own, after another's: "la abuela duda, ¡dudo!" (``Parser._about_something_else``)."""
 OWN_CALLS_FIRST = frozenset({*FIRST_PERSON_CALLS, "obligo"})
 """Calls said in the first person that a line of talk never opens with (``Parser._opens_with_own_call``)."""
-"""A call's forms said as one's own, after another's: "la abuela duda, ¡dudo!" (``Parser._about_something_else``)."""
 ASKED_OF_ONE = ("ame", "eme", "ime", "anos", "enos")
 """The end of an imperative asking something for oneself: "muéstrame", "créeme", "perdóname", "enséñanos"."""
 PAST_ENDINGS = ("ia", "ian", "aba", "aban")
