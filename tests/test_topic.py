@@ -28,11 +28,18 @@ def blind() -> Parser:
 
 
 def test_the_shipped_model_is_trained_on_todays_lexicon_and_corpora() -> None:
-    """Any change to the lexicon or to a corpus line changes what the model should be: train it
-    again (``scripts/entrenar_tema.py``) and ship the new ``lexicon/tema.json``."""
+    """Any change to a corpus line, to the lexicon or to how the parser sorts words changes what
+    the model should be: train it again (``scripts/entrenar_tema.py``) and ship the new ``lexicon/tema.json``."""
     model = topic.load(None)
     assert model is not None, "lexicon/tema.json falta: córrelo con scripts/entrenar_tema.py"
     assert model.trained_on == digest(), "el modelo de tema está viejo: córrelo de nuevo con scripts/entrenar_tema.py"
+
+
+def test_the_digest_sees_how_the_parser_sorts_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not only the lexicon and the lines: a change to ``Parser.topic_words`` makes the model stale too."""
+    before = digest()
+    monkeypatch.setattr(Parser, "topic_words", lambda self, raw: ["<ruido>" for _ in raw])
+    assert digest() != before
 
 
 # Talk around a move-shaped stretch, from batches written after the model was trained

@@ -14,8 +14,9 @@ The words are the parser's, as it sees them (``Parser.topic_words``): a number, 
 a player's name stand for their kind ("<n>", "<cara>", "<nombre>"), so "cuatro hijos" and
 "seis hijos" are one pair, and a word nobody knows (``[unk]`` among them) is "<ruido>".
 The weights are trained offline by ``scripts/entrenar_tema.py`` into ``tema.json`` beside
-the lexicon, with the digest of the lexicon and corpora they were trained on: a test says
-when either changed and the model must be trained again.
+the lexicon, with a digest of the lexicon, the lines and a sample of them as the model sees
+them: a test says when a corpus, the lexicon or the parser's sorting of words changed and the
+model must be trained again.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class TopicModel:
     bias: float
     weights: Mapping[str, float]
     trained_on: str = ""
-    """The digest of the lexicon and corpora it was trained on (``scripts/entrenar_tema.py``)."""
+    """The digest of what it was trained on (``scripts/entrenar_tema.py``: ``digest``)."""
 
     def chatter_odds(self, words: Sequence[str]) -> float:
         """How likely (0-1) a line said as ``words`` is talk rather than a move."""
