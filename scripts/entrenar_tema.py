@@ -51,6 +51,11 @@ def _parser(players: tuple[str, ...]) -> Parser:
     return Parser(players=players, topic=False)
 
 
+def seen(parser: Parser, text: str) -> list[str]:
+    """``text`` as the topic model sees it, read as the parser reads a line (``Parser.readings``)."""
+    return parser.topic_words(parser.lexicon.said(text)[:MAX_WORDS])
+
+
 PROBE = 10
 """One line in this many, read as the model sees it, goes into the digest: a change to how the
 parser sorts words shows there without reading every line again (17 s) in a test."""
@@ -62,7 +67,7 @@ def digest(left_out: tuple[str, ...] = ()) -> str:
     h = hashlib.sha256(lexicon_module.fingerprint().encode())
     for players, lines in sources(left_out):
         parser = _parser(tuple(players))
-        probe = [parser.topic_words(parser.lexicon.said(text)[:MAX_WORDS]) for text, _talk in lines[::PROBE]]
+        probe = [seen(parser, text) for text, _talk in lines[::PROBE]]
         h.update(json.dumps([players, lines, probe], ensure_ascii=False).encode())
     return h.hexdigest()[:16]
 
@@ -72,7 +77,7 @@ def examples(left_out: tuple[str, ...] = ()) -> list[tuple[list[str], bool]]:
     out: list[tuple[list[str], bool]] = []
     for players, lines in sources(left_out):
         parser = _parser(tuple(players))
-        out.extend((parser.topic_words(parser.lexicon.said(text)[:MAX_WORDS]), talk) for text, talk in lines)
+        out.extend((seen(parser, text), talk) for text, talk in lines)
     return out
 
 

@@ -389,6 +389,11 @@ def _topic_model() -> topic_module.TopicModel | None:
     return _topic_model_at(str(path) if path else None)
 
 
+def _vetoed_last(readings: list[Reading]) -> list[Reading]:
+    """``readings`` in their order, those a cue vetoed (certainty 0) after the rest."""
+    return [r for r in readings if r.certainty > 0] + [r for r in readings if r.certainty == 0]
+
+
 def plays_at_once(reading: Reading, act_at: float = ACT_AT) -> bool:
     """Is ``reading`` sure enough to be played at once (with its echo)? Under it, the
     referee asks first ("¿Ocho cuadras?"); a weak reading needs ``WEAK_ACT_AT`` too."""
@@ -574,8 +579,7 @@ class Parser:
         past = self._written_past(text, raw)
         if not past:
             return list(found)
-        told = [self._told_of(r, raw, past) for r in found]
-        return [r for r in told if r.certainty > 0] + [r for r in told if r.certainty == 0]
+        return _vetoed_last([self._told_of(r, raw, past) for r in found])
 
     def _on_topic(self, found: list[Reading], raw: list[str], text: str) -> list[Reading]:
         """``found`` less the loose moves of a line the topic model takes for talk
@@ -586,14 +590,16 @@ class Parser:
         of one's own that opens the line, heard with no pause ("mato esa cara de pillada
         no engaña a nadie"; never "paso", as often a way: "paso yo a buscar el helado").
         The vetoed readings go last, as a cue's do."""
-        if self._topic is None or not any(r.how == "suelta" and r.certainty > 0 for r in found):
+        def standing_loose(r: Reading) -> bool:
+            return r.how == "suelta" and r.certainty > 0
+
+        if self._topic is None or not any(standing_loose(r) for r in found):
             return found
         if self._topic.chatter_odds(self.topic_words(raw)) < TALK_AT:
             return found
         first = self._said_first(text)
-        kept = [r if r.how != "suelta" or r.certainty == 0 or r.command == first or self._opens_with_own_call(r, raw)
-                else dataclasses.replace(r, certainty=0.0, cues=(*r.cues, TOPIC_CUE)) for r in found]
-        return [r for r in kept if r.certainty > 0] + [r for r in kept if r.certainty == 0]
+        return _vetoed_last([dataclasses.replace(r, certainty=0.0, cues=(*r.cues, TOPIC_CUE))
+                             if standing_loose(r) and r.command != first and not self._opens_with_own_call(r, raw) else r for r in found])
 
     def _opens_with_own_call(self, reading: Reading, raw: list[str]) -> bool:
         """Does the line open with ``reading``'s call in the speaker's own first person
